@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { errorHandler } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { portalStatic } from './lib/portal-static.ts';
+import { rateLimits } from './lib/rate-limit.ts';
+import { xsrf } from './lib/xsrf.ts';
+import { authenticate } from './modules/account/authenticate.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export interface AppDeps {
+  /** An already-open database (tests pass their own); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+}
+
+/** The composition root: plugins, modules and their prefixes. Listening is main.ts's job. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Hostile clients send junk; a 4xx is enough, no need to keep the socket around.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const database =
+    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!deps.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Lets the tracker bundle and avatars be loaded by other origins that embed them.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(rateLimits, { redisUrl: config.redisUrl, enabled: config.rateLimit.enabled });
+  await app.register(xsrf, { prefixes: ['/v1/'] });
+  await app.register(authenticate);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atrium API', version: '0.1.0', description: 'User, staff and ingest calls of Atrium.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  await app.register(
+    async (v1) => {
+      await v1.register(healthRoutes);
+    },
+    { prefix: '/v1' },
+  );
+
+  await app.register(portalStatic, { root: config.portalDist });
+  return app;
+}

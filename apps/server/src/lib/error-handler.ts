@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorBody } from './errors.ts';
+
+/** Fastify's own 4xx codes, mapped to stable codes and zh-TW messages the portal can show. */
+const fastifyCodes: Record<string, ErrorBody> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: '資料過大' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: '不支援的資料格式' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_json', message: '請求內容不得為空' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_json', message: '請求格式錯誤' },
+};
+
+/** Every failure leaves as `{ message, code }`; unknown errors are logged and never leak. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(error.toBody());
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || error.validationContext;
+    return reply.status(400).send({
+      code: 'validation',
+      message: `欄位格式錯誤：${field}${first?.message ? `（${first.message}）` : ''}`,
+    });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error }, 'response did not match its schema');
+    return reply.status(500).send({ code: 'internal', message: '伺服器發生錯誤' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(status).send(known);
+    if (error.code === 'FST_ERR_VALIDATION' || (error.code ?? '').startsWith('FST_ERR_CTP')) {
+      return reply.status(status).send({ code: 'bad_request', message: '請求格式錯誤' });
+    }
+    return reply.status(status).send({ code: 'bad_request', message: '請求無法處理' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ code: 'internal', message: '伺服器發生錯誤' });
+}

@@ -1,0 +1,49 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail goes to the log and to DATA_DIR/mail/*.eml,
+ * so a newcomer without a mail server can still click the verification link.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log?: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: opts.from, ...m });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = join(opts.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, ...m });
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      opts.log?.info({ to: m.to, subject: m.subject, file }, `mail (not sent, no SMTP_URL):\n${m.text}`);
+    },
+    close: () => transport.close(),
+  };
+}

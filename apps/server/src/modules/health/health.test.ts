@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { databaseKinds } from '../../../test/test-databases.ts';
+
+describe.each(databaseKinds)('health on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('answers ok once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/no-such-call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'route_not_found', message: expect.any(String) });
+  });
+
+  it('refuses an unsafe call that carries cookies but no matching xsrf header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/health',
+      headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz012345' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('xsrf');
+  });
+});

@@ -1,0 +1,46 @@
+// Builds each front end whose sources are newer than its last build, so `npm start` and `npm test`
+// never serve a stale bundle and never rebuild for nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Workspaces with a `build` script and the inputs that make their dist stale. */
+const targets = [
+  {
+    dir: 'apps/portal',
+    inputs: ['src', 'index.html', 'vite.config.ts', 'package.json', '../../packages/protocol/src'],
+  },
+  {
+    dir: 'apps/console',
+    inputs: ['src', 'index.html', 'vite.config.ts', 'package.json', '../../packages/protocol/src'],
+  },
+  { dir: 'packages/tracker', inputs: ['src', 'vite.config.ts', 'package.json', '../protocol/src'] },
+  {
+    dir: 'packages/tracker-assist',
+    inputs: ['src', 'vite.config.ts', 'package.json', '../tracker/src', '../protocol/src'],
+  },
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+let failed = false;
+for (const target of targets) {
+  if (!existsSync(join(target.dir, 'package.json'))) continue;
+  const built = existsSync(join(target.dir, 'dist')) ? newest(join(target.dir, 'dist')) : 0;
+  const changed = Math.max(...target.inputs.map((p) => newest(join(target.dir, p))));
+  if (built && built >= changed && !process.argv.includes('--force')) {
+    console.log(`build: ${target.dir} is up to date`);
+    continue;
+  }
+  console.log(`build: ${target.dir}`);
+  const run = spawnSync('npm', ['run', 'build', '-w', target.dir], { stdio: 'inherit' });
+  if (run.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,85 @@
+// The whole test suite, as README's `npm install && npm test` runs it: lint, typecheck, unit and
+// integration tests (PGlite always, PostgreSQL too when DATABASE_URL is set), then end-to-end journeys
+// in Debian's Chromium against the built portal. Ends with one 'N passed, N failed' line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(cmd, args, extraEnv = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  return result.status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log("Chromium is missing: installing Debian's chromium package");
+  if (
+    run('bash', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]) !== 0
+  ) {
+    console.error('Could not install chromium; end-to-end tests need /usr/bin/chromium');
+    process.exit(1);
+  }
+}
+
+function countResults(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
+  };
+}
+
+mkdirSync('test-results', { recursive: true });
+const stages = [];
+const stage = (name, status) => {
+  stages.push({ name, ok: status === 0 });
+  if (status !== 0) console.error(`\n✗ ${name} failed`);
+};
+
+stage('lint', run('npx', ['biome', 'check', '.']));
+stage('typecheck', run('node', ['scripts/typecheck.mjs']));
+stage(
+  'unit and integration',
+  run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/unit.json',
+  ]),
+);
+ensureChromium();
+stage('build', run('node', ['scripts/build-stale.mjs']));
+stage(
+  'end-to-end',
+  run('npx', [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/e2e.json',
+  ]),
+);
+
+const unit = countResults('test-results/unit.json');
+const e2e = countResults('test-results/e2e.json');
+const failedStages = stages.filter((s) => !s.ok).map((s) => s.name);
+console.log(`\nstages: ${stages.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'}`).join(', ')}`);
+console.log(`unit and integration: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`);
+const failed =
+  unit.failed +
+  e2e.failed +
+  (failedStages.includes('lint') || failedStages.includes('typecheck') || failedStages.includes('build')
+    ? 1
+    : 0);
+console.log(`${unit.passed + e2e.passed} passed, ${failed} failed`);
+process.exit(failedStages.length ? 1 : 0);
