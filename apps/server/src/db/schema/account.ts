@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who signs in: learner or staff. E-mail is stored lower-cased and is the sign-in name. */
 export const users = pgTable('users', {
@@ -39,4 +39,49 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
+);
+
+/**
+ * Single-use proofs sent by mail: a registration link (+ code), a claim link for a pre-portal account,
+ * a password-reset link, or a login ticket (+ code) for a new browser. Only hashes are stored (ADR 0002).
+ */
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'claim', 'reset', 'login'] }).notNull(),
+    /** SHA-256 of the link token (verify, claim, reset) or of the login ticket cookie (login). */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the token id and the 6-digit code, for purposes that mail a code too. */
+    codeHash: text('code_hash'),
+    /** Wrong codes entered so far; the token dies at 5. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was used, superseded by a newer one, or killed by too many wrong codes. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Browsers that completed a mailed code (or a registration link) for a user: their next sign-in skips
+ * the code. The `device` cookie holds a random value; one browser may be known for several users.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('known_devices_token_user_idx').on(t.tokenHash, t.userId)],
 );

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API, ingest, assist relay, PeerJS and tracker bundles live on the server (port 3000);
+// proxying them keeps the portal same-origin, as it is in production where the server serves dist/.
+const server = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': server,
+      '/ingest': server,
+      '/ws-assist': { target: server, ws: true },
+      '/peerjs': { target: server, ws: true },
+      '/tracker': server,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    // The server's CSP is script-src 'self': everything must be an external file, never inline.
+    assetsInlineLimit: 4096,
+  },
+});

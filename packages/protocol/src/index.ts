@@ -1,0 +1,3 @@
+export * from './account.ts';
+export * from './error.ts';
+export * from './validation.ts';

@@ -1,0 +1,5 @@
+export * from './batch.ts';
+export * from './extras.ts';
+export * from './messages.ts';
+export * from './paths.ts';
+export * from './start.ts';
