@@ -11,13 +11,27 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
+import { seedIngest } from './db/seed/seed-ingest.ts';
+import { createBlobStore } from './lib/create-blob-store.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { portalStatic } from './lib/portal-static.ts';
 import { rateLimits } from './lib/rate-limit.ts';
 import { xsrf } from './lib/xsrf.ts';
 import { authenticate } from './modules/account/authenticate.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ingestConsoleRoutes } from './modules/ingest/console-routes.ts';
+import { ingestRoutes } from './modules/ingest/routes.ts';
+import { trackerStatic } from './modules/ingest/tracker-static.ts';
+import { notifyConsoleRoutes, notifyRoutes } from './modules/notify/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { replayRoutes } from './modules/replay/routes.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
+import { reminderSweep } from './modules/training/reminder-sweep.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
+import { avatarFileRoutes, avatarUploadRoutes } from './modules/uploads/routes.ts';
 
 export interface AppDeps {
   /** An already-open database (tests pass their own); otherwise one is opened from config. */
@@ -52,6 +66,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  const blobs = createBlobStore(config);
+  app.addHook('onClose', async () => blobs.close?.());
+  app.decorate('blobs', blobs);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -61,8 +78,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // With S3, browsers PUT avatars straight to the bucket's presigned address.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(blobs.uploadOrigin ? [blobs.uploadOrigin()] : [])],
         workerSrc: ["'self'", 'blob:'],
+        // Course videos and live classes (training sub-chapters) are embedded from https hosts.
+        frameSrc: ["'self'", 'https:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -91,10 +111,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes);
+      await v1.register(profileRoutes);
+      await v1.register(avatarUploadRoutes);
+      await v1.register(avatarFileRoutes);
+      await v1.register(notifyRoutes);
+      await v1.register(notifyConsoleRoutes);
+      await v1.register(accountRoutes);
+      await v1.register(trainingRoutes);
+      await v1.register(taskRoutes);
     },
     { prefix: '/v1' },
   );
+  // Staff set up tracker projects and read recordings (the console); the tracker calls /ingest.
+  await app.register(ingestConsoleRoutes, { prefix: '/v1/console/ingest' });
+  await app.register(replayRoutes, { prefix: '/v1/console' });
+  if (config.services.includes('ingest')) {
+    await app.register(ingestRoutes, { prefix: '/ingest' });
+    await app.register(trackerStatic, { root: config.trackerDist });
+  }
 
+  await app.register(reminderSweep);
   await app.register(portalStatic, { root: config.portalDist });
+  await seedDemoAccountsOnBoot(database.db, config.env, app.log);
+  await seedIngest(database.db);
   return app;
 }

@@ -1,6 +1,7 @@
 import 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { UploadableBlobStore } from './lib/create-blob-store.ts';
 import type { Mailer } from './lib/mail.ts';
 
 export interface AuthUser {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Avatars and recordings: local disk, or S3-compatible when S3_* is set. */
+    blobs: UploadableBlobStore;
     /** preHandler: 401 unless a valid session token came with the request. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 without a session, 403 unless the user is staff. */

@@ -22,6 +22,9 @@ export const accountApi = {
   requestReset: (email: string) =>
     apiCall<EmailAccepted>('POST', '/v1/user/reset_password', { body: { email } }),
   completeReset: (token: string, password: string) =>
-    apiCall<EmailAccepted>('POST', '/v1/user/reset_password/verify', { query: { token }, body: { password } }),
+    apiCall<EmailAccepted>('POST', '/v1/user/reset_password/verify', {
+      query: { token },
+      body: { password },
+    }),
   logout: () => apiCall<void>('POST', '/v1/user/logout'),
 };

@@ -19,6 +19,7 @@ export function writeCookie(name: string, value: string, maxAgeSeconds?: number)
   if (maxAgeSeconds !== undefined) parts.push(`max-age=${Math.max(0, Math.floor(maxAgeSeconds))}`);
   if (domain) parts.push(`domain=${domain}`);
   if (location.protocol === 'https:') parts.push('Secure');
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
   document.cookie = parts.join('; ');
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from './errors.ts';
 
-const API_PREFIXES = ['/v1/', '/ingest/', '/ws-assist/', '/peerjs'];
+const API_PREFIXES = ['/v1/', '/ingest/', '/ws-assist/', '/peerjs', '/tracker/'];
 
 /**
  * Serves the built portal at `/` with an SPA fallback: any GET that is not an API call and not a file

@@ -49,7 +49,9 @@ export const conditionsResponse = z.object({ conditions: z.array(condition) });
 export type ConditionsResponse = z.infer<typeof conditionsResponse>;
 
 /** GET {ingest}/v1/web/tags (Bearer) */
-export const tagsResponse = z.object({ tags: z.array(z.object({ id: z.number().int(), selector: z.string() })) });
+export const tagsResponse = z.object({
+  tags: z.array(z.object({ id: z.number().int(), selector: z.string() })),
+});
 export type TagsResponse = z.infer<typeof tagsResponse>;
 
 /** GET {ingest}/v1/web/uxt/test/{id} (Bearer) */

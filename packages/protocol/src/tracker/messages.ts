@@ -152,8 +152,6 @@ export type Message =
 /** True for a commit that holds only its Timestamp and TabData (spec §9): such a commit is skipped. */
 export function isEmptyCommit(commit: readonly (readonly unknown[])[]): boolean {
   return (
-    commit.length === 2 &&
-    commit[0]?.[0] === MessageType.Timestamp &&
-    commit[1]?.[0] === MessageType.TabData
+    commit.length === 2 && commit[0]?.[0] === MessageType.Timestamp && commit[1]?.[0] === MessageType.TabData
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { MailMessage, Mailer } from '../../lib/mail.ts';
+import type { Mailer, MailMessage } from '../../lib/mail.ts';
 
 /** What the account domain functions need; routes build it from the app. */
 export interface AccountDeps {

@@ -10,11 +10,16 @@ export function hashPassword(password: string): Promise<string> {
 // A hash of a throw-away secret, so an unknown e-mail costs the same argon2 verify as a known one.
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the dummy hash ahead of time, so even the first unknown address is not answered faster. */
+export function prepareDummyHash(): void {
+  dummyHash ??= hash(randomToken());
+}
+
 /** Checks a password against a stored hash; with no hash, burns the same time and says no. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hash(randomToken());
-    await verify(await dummyHash, password).catch(() => false);
+    prepareDummyHash();
+    await verify(await dummyHash!, password).catch(() => false);
     return false;
   }
   return verify(storedHash, password).catch(() => false);

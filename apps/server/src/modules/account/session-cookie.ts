@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 /**
  * The `token` cookie of spec 1 §7. It is readable by the portal's script on purpose: the portal sends it
  * back as `Authorization: Bearer` and swaps it during impersonation (spec 1 §4). XSRF double-submit and
- * a strict CSP are what protect it (ADR 0004).
+ * a strict CSP are what protect it (ADR 0002).
  */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
   reply.setCookie('token', token, {

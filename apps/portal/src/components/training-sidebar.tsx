@@ -1,0 +1,182 @@
+import type { ChapterView, SubChapterSummary, TrainingClass } from '@atrium/protocol/training';
+import { useId, useState } from 'react';
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+
+/** Where a sub-chapter leads: spec 1 §2, training sidebar. */
+export type SubChapterTarget =
+  | { kind: 'external'; href: string }
+  | { kind: 'internal'; to: string }
+  | { kind: 'closed' };
+
+export function subChapterTarget(
+  classId: string,
+  chapter: ChapterView,
+  sub: SubChapterSummary,
+): SubChapterTarget {
+  if (!sub.enable) return { kind: 'closed' };
+  const board = `/training/${classId}/board`;
+  if (sub.type === 'dashboard') return { kind: 'internal', to: board };
+  if (sub.type === 'link') {
+    const address = sub.content ?? '';
+    if (address.startsWith('https://')) return { kind: 'external', href: address };
+    // A hash path (#/tasks/my) is a route of this portal.
+    // '#//host' would be a protocol-relative address off the portal: not a hash path.
+    if (/^#\/(?!\/)/.test(address)) return { kind: 'internal', to: address.slice(1) };
+    return { kind: 'closed' };
+  }
+  return { kind: 'internal', to: `${board}/content/${chapter.id}_${sub.id}` };
+}
+
+/**
+ * The class sidebar: class name → board, collapsible chapters, 尚未開放 on items not enabled, links that
+ * open in a new tab (https) or inside the portal (hash path), everything else in place on the board.
+ */
+export function TrainingSidebar({ cls, onNavigate }: { cls: TrainingClass; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('training.sidebar.label')} className="training-sidebar" data-testid="training-sidebar">
+      <Link
+        to={`/training/${cls.id}/board`}
+        className="d-block fw-bold fs-5 text-decoration-none mb-3"
+        data-testid="sidebar-class-name"
+        onClick={onNavigate}
+      >
+        {cls.name}
+      </Link>
+      <ul className="list-unstyled mb-0">
+        {cls.chapters.map((chapter) => (
+          <ChapterItem key={chapter.id} classId={cls.id} chapter={chapter} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ChapterItem({
+  classId,
+  chapter,
+  onNavigate,
+}: {
+  classId: string;
+  chapter: ChapterView;
+  onNavigate?: () => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  return (
+    <li className="mb-2" data-testid="sidebar-chapter">
+      <button
+        type="button"
+        className="btn btn-link text-body text-start text-decoration-none fw-semibold w-100 px-0 d-flex align-items-center gap-2"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="flex-grow-1">{chapter.name}</span>
+        {!chapter.enable && <NotOpen />}
+        {!chapter.published && <Unpublished />}
+      </button>
+      <ul id={listId} className="list-unstyled ps-3 mb-0" hidden={!open}>
+        {chapter.sub_chapters.map((sub) => (
+          <li key={sub.id} className="py-1" data-testid="sidebar-item">
+            <SubChapterLink classId={classId} chapter={chapter} sub={sub} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function SubChapterLink({
+  classId,
+  chapter,
+  sub,
+  onNavigate,
+}: {
+  classId: string;
+  chapter: ChapterView;
+  sub: SubChapterSummary;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const target = subChapterTarget(classId, chapter, sub);
+  const label = (
+    <>
+      <span aria-hidden="true" className="me-1">
+        {iconFor(sub)}
+      </span>
+      {sub.name}
+    </>
+  );
+  const unpublished = !sub.published && <Unpublished />;
+  if (target.kind === 'closed') {
+    return (
+      <span className="text-body-secondary d-inline-flex align-items-center gap-2" aria-disabled="true">
+        <span>{label}</span>
+        <NotOpen />
+        {unpublished}
+      </span>
+    );
+  }
+  if (target.kind === 'external') {
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className="text-decoration-none">
+        {label}
+        <span className="visually-hidden">{t('training.sidebar.newTab')}</span>
+        <span aria-hidden="true"> ↗</span>
+        {unpublished}
+      </a>
+    );
+  }
+  return (
+    <NavLink
+      to={target.to}
+      end
+      onClick={onNavigate}
+      className={({ isActive }) => `text-decoration-none${isActive ? ' fw-bold' : ''}`}
+    >
+      {label}
+      {unpublished}
+    </NavLink>
+  );
+}
+
+function NotOpen() {
+  const { t } = useTranslation();
+  return (
+    <Badge bg="secondary" className="ms-1" data-testid="not-open">
+      {t('training.sidebar.notOpen')}
+    </Badge>
+  );
+}
+
+function Unpublished() {
+  const { t } = useTranslation();
+  return (
+    <Badge bg="warning" text="dark" className="ms-1">
+      {t('training.sidebar.unpublished')}
+    </Badge>
+  );
+}
+
+/** The sub-chapter's icon name, drawn as an emoji; unknown names fall back to one per type. */
+const namedIcons: Record<string, string> = {
+  book: '📄',
+  play: '🎬',
+  broadcast: '📡',
+  link: '🔗',
+  house: '🏠',
+  check: '✅',
+  pencil: '✏️',
+};
+const typeIcons: Record<SubChapterSummary['type'], string> = {
+  markdown: '📄',
+  video: '🎬',
+  live: '📡',
+  link: '🔗',
+  dashboard: '🏠',
+};
+const iconFor = (sub: SubChapterSummary) => namedIcons[sub.icon] ?? typeIcons[sub.type];

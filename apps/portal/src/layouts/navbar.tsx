@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useCurrentUser } from '../app/session.ts';
+import defaultAvatar from '../assets/default-avatar.svg';
+import logo from '../assets/logo.svg';
+import { LogoutModal } from '../components/logout-modal.tsx';
+import { UnreadBadge } from '../components/unread-badge.tsx';
+
+/** The navigation bar of spec 1 §2: logo → dashboard, task board, live class, bell, avatar → profile. */
+export function AppNavbar() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+
+  return (
+    <header>
+      <Navbar expand="md" bg="white" className="border-bottom" aria-label={t('nav.label')}>
+        <Container>
+          <Navbar.Brand as={Link} to="/dashboard" className="d-flex align-items-center gap-2">
+            <img src={logo} alt="" width={32} height={32} />
+            <span>{t('app.name')}</span>
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-navbar" aria-label={t('nav.toggle')} />
+          <Navbar.Collapse id="main-navbar">
+            <Nav className="me-auto">
+              <Nav.Link as={NavLink} to="/tasks/my">
+                {t('nav.tasks')}
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/training">
+                {t('nav.training')}
+              </Nav.Link>
+            </Nav>
+            <Nav className="align-items-md-center gap-md-2">
+              <Nav.Link as={Link} to="/user/messages" className="position-relative" data-testid="nav-bell">
+                <BellIcon />
+                <span className="visually-hidden">{t('nav.messages')}</span>
+                <UnreadBadge className="position-absolute top-0 start-100 translate-middle" />
+              </Nav.Link>
+              <Nav.Link as={Link} to="/user" data-testid="nav-avatar">
+                <img
+                  src={user.avatar || defaultAvatar}
+                  alt={t('nav.avatarAlt', { nickname: user.nickname || user.email })}
+                  width={32}
+                  height={32}
+                  className="rounded-circle object-fit-cover"
+                />
+              </Nav.Link>
+              <Nav.Link as="button" type="button" onClick={() => setConfirmLogout(true)}>
+                {t('nav.logout')}
+              </Nav.Link>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <LogoutModal show={confirmLogout} onHide={() => setConfirmLogout(false)} />
+    </header>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2zm.995-14.901a1 1 0 1 0-1.99 0A5.002 5.002 0 0 0 3 6c0 1.098-.5 6-2 7h14c-1.5-1-2-5.902-2-7 0-2.42-1.72-4.44-4.005-4.901z" />
+    </svg>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ClassSession, ClassSummary } from '@atrium/protocol/training';
+import { useQuery } from '@tanstack/react-query';
+import { Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAllTasks } from '../tasks/use-all-tasks.ts';
+import { formatDateTime } from '../training/format.ts';
+import { ProgressMeter } from '../training/progress-meter.tsx';
+import { trainingApi, trainingKeys } from '../training/training-api.ts';
+import { useUnreadCount } from '../user/user-queries.ts';
+
+/** Tasks due within this many days count as 「即將到期」. */
+const DUE_SOON_DAYS = 7;
+
+/** What a learner needs first: the next session, tasks due soon, progress per class, unread messages. */
+export function DashboardCards() {
+  const { t } = useTranslation();
+  const classes = useQuery({
+    queryKey: trainingKeys.classes(1),
+    queryFn: ({ signal }) => trainingApi.classes(1, signal),
+  });
+  const tasks = useAllTasks();
+  const unread = useUnreadCount();
+  const next = nextSession(classes.data?.items ?? []);
+  const horizon = Date.now() + DUE_SOON_DAYS * 86_400_000;
+  const dueSoon = [...(tasks.data?.accepted ?? []), ...(tasks.data?.available ?? [])]
+    .filter((task) => Date.parse(task.due_at) <= horizon)
+    .sort((a, b) => a.due_at.localeCompare(b.due_at))
+    .slice(0, 5);
+
+  return (
+    <div className="row g-3">
+      <section className="col-12 col-md-6" aria-labelledby="dash-next">
+        <Card className="h-100" data-testid="dash-next-session">
+          <Card.Body>
+            <h2 id="dash-next" className="h5">
+              {t('dashboardCards.nextSession')}
+            </h2>
+            {next ? (
+              <>
+                <p className="mb-1 fw-semibold">{next.session.title}</p>
+                <p className="small text-body-secondary mb-2">
+                  {next.cls.name} · {formatDateTime(next.session.starts_at)}
+                </p>
+                <Link to={`/training/${next.cls.id}`} className="btn btn-primary btn-sm">
+                  {t('training.checkIn')}
+                </Link>
+              </>
+            ) : (
+              <p className="small text-body-secondary">{t('dashboardCards.noSession')}</p>
+            )}
+          </Card.Body>
+        </Card>
+      </section>
+      <section className="col-12 col-md-6" aria-labelledby="dash-unread">
+        <Card className="h-100" data-testid="dash-unread">
+          <Card.Body>
+            <h2 id="dash-unread" className="h5">
+              {t('dashboardCards.unread')}
+            </h2>
+            <p className="display-6 mb-2" data-testid="dash-unread-count">
+              {unread ?? '–'}
+            </p>
+            <Link to="/user/messages">{t('dashboardCards.readMessages')}</Link>
+          </Card.Body>
+        </Card>
+      </section>
+      <section className="col-12 col-md-6" aria-labelledby="dash-due">
+        <Card className="h-100" data-testid="dash-due-soon">
+          <Card.Body>
+            <h2 id="dash-due" className="h5">
+              {t('dashboardCards.dueSoon', { days: DUE_SOON_DAYS })}
+            </h2>
+            {dueSoon.length === 0 ? (
+              <p className="small text-body-secondary">{t('dashboardCards.nothingDue')}</p>
+            ) : (
+              <ul className="list-unstyled mb-2">
+                {dueSoon.map((task) => (
+                  <li key={task.id} className="mb-1" data-testid="dash-due-task" data-state={task.state}>
+                    <Link to={`/tasks/${task.id}`}>{task.title}</Link>{' '}
+                    <span className="small text-body-secondary">
+                      {formatDateTime(task.due_at)} · {t(`tasks.state.${task.state}`)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/tasks/my">{t('dashboardCards.allTasks')}</Link>
+          </Card.Body>
+        </Card>
+      </section>
+      <section className="col-12 col-md-6" aria-labelledby="dash-progress">
+        <Card className="h-100" data-testid="dash-progress">
+          <Card.Body>
+            <h2 id="dash-progress" className="h5">
+              {t('dashboardCards.progress')}
+            </h2>
+            {classes.data?.items.length === 0 && (
+              <p className="small text-body-secondary">{t('training.noClasses')}</p>
+            )}
+            {classes.data?.items.map((cls) => (
+              <div key={cls.id} className="mb-2">
+                <Link to={`/training/${cls.id}/board`} className="small">
+                  {cls.name}
+                </Link>
+                <ProgressMeter
+                  percent={cls.progress.percent}
+                  label={t('training.progressLabel', { name: cls.name })}
+                  testId={`dash-progress-${cls.id}`}
+                />
+              </div>
+            ))}
+          </Card.Body>
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+function nextSession(classes: ClassSummary[]): { cls: ClassSummary; session: ClassSession } | null {
+  let best: { cls: ClassSummary; session: ClassSession } | null = null;
+  for (const cls of classes) {
+    const session = cls.next_session;
+    if (session && (!best || session.starts_at < best.session.starts_at)) best = { cls, session };
+  }
+  return best;
+}

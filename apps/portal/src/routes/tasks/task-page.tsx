@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { formatDateTime } from '../training/format.ts';
+import { Markdown } from '../training/markdown.tsx';
+import { taskKeys, trainingApi } from '../training/training-api.ts';
+import { TasksNav } from './tasks-nav.tsx';
+import { useTaskActions } from './use-task-actions.ts';
+
+/** /tasks/{id}: the task's description, deadline and the next step. */
+export function TaskPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: taskKeys.task(id),
+    queryFn: ({ signal }) => trainingApi.task(id, signal),
+  });
+  const { accept, complete } = useTaskActions();
+  const task = query.data;
+  if (query.isPending) return <Spinner animation="border" role="status" aria-label={t('app.loading')} />;
+  if (!task) {
+    return (
+      <>
+        <PageTitle>{t('tasks.detailTitle')}</PageTitle>
+        <Alert variant="warning">
+          {t('tasks.notFound')}{' '}
+          <Link className="alert-link" to="/tasks">
+            {t('tasks.backToBoard')}
+          </Link>
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle>{task.title}</PageTitle>
+      <TasksNav />
+      <dl className="row">
+        <dt className="col-sm-3">{t('tasks.field.class')}</dt>
+        <dd className="col-sm-9">
+          <Link to={`/training/${task.class_id}/board`}>{task.class_name}</Link>
+        </dd>
+        <dt className="col-sm-3">{t('tasks.field.due')}</dt>
+        <dd className="col-sm-9">{formatDateTime(task.due_at)}</dd>
+        <dt className="col-sm-3">{t('tasks.field.points')}</dt>
+        <dd className="col-sm-9">{task.points}</dd>
+        <dt className="col-sm-3">{t('tasks.field.state')}</dt>
+        <dd className="col-sm-9">
+          <Badge bg="secondary" data-testid="task-state">
+            {t(`tasks.state.${task.state}`)}
+          </Badge>
+        </dd>
+      </dl>
+      <Markdown text={task.description} />
+      <div className="d-flex gap-2">
+        {task.state === 'available' && (
+          <Button disabled={accept.isPending} onClick={() => accept.mutate(task)}>
+            {t('tasks.accept')}
+          </Button>
+        )}
+        {task.state === 'accepted' && (
+          <Button variant="success" disabled={complete.isPending} onClick={() => complete.mutate(task)}>
+            {t('tasks.complete')}
+          </Button>
+        )}
+        <Link to="/tasks" className="btn btn-outline-secondary">
+          {t('tasks.backToBoard')}
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TaskBoard } from '@atrium/protocol/tasks';
+import { Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title.tsx';
+import { TaskGroups } from './task-groups.tsx';
+import { TasksNav } from './tasks-nav.tsx';
+import { useAllTasks } from './use-all-tasks.ts';
+
+function TasksScreen({
+  title,
+  intro,
+  groups,
+}: {
+  title: string;
+  intro: string;
+  groups: (keyof TaskBoard)[];
+}) {
+  const { t } = useTranslation();
+  const board = useAllTasks();
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <TasksNav />
+      <p className="text-body-secondary">{intro}</p>
+      {board.isPending && <Spinner animation="border" role="status" aria-label={t('app.loading')} />}
+      {board.data && <TaskGroups board={board.data} groups={groups} />}
+    </>
+  );
+}
+
+/** /tasks: the four groups (spec 1 §1). */
+export function TasksPage() {
+  const { t } = useTranslation();
+  return (
+    <TasksScreen
+      title={t('tasks.title')}
+      intro={t('tasks.intro')}
+      groups={['available', 'accepted', 'completed', 'expired']}
+    />
+  );
+}
+
+/** /tasks/my: what I took on and what I finished. */
+export function MyTasksPage() {
+  const { t } = useTranslation();
+  return (
+    <TasksScreen title={t('tasks.myTitle')} intro={t('tasks.myIntro')} groups={['accepted', 'completed']} />
+  );
+}
+
+/** /tasks/history: expired tasks. */
+export function TaskHistoryPage() {
+  const { t } = useTranslation();
+  return <TasksScreen title={t('tasks.historyTitle')} intro={t('tasks.historyIntro')} groups={['expired']} />;
+}

@@ -1,0 +1,129 @@
+import { DESCRIPTION_MAX } from '@atrium/protocol';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form-field.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { showToast } from '../../components/toasts.tsx';
+import { type ProfileForm, profileForm } from './form-schemas.ts';
+import { profileApi } from './user-api.ts';
+import { profileChanged, useProfile } from './user-queries.ts';
+
+/** /user: nickname, first and last name and description, validated on input (spec 1 §5). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <>
+      <PageTitle>{t('user.pages.profile')}</PageTitle>
+      {profile.data ? (
+        <ProfileEditor
+          initial={{
+            nickname: profile.data.nickname,
+            first_name: profile.data.first_name,
+            last_name: profile.data.last_name,
+            description: profile.data.description,
+          }}
+          thirdparty={profile.data.thirdparty}
+        />
+      ) : (
+        profile.isPending && (
+          <Spinner animation="border" role="status">
+            <span className="visually-hidden">{t('app.loading')}</span>
+          </Spinner>
+        )
+      )}
+    </>
+  );
+}
+
+function ProfileEditor({
+  initial,
+  thirdparty,
+}: {
+  initial: ProfileForm;
+  thirdparty: { platform: string; email: string }[];
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(profileForm), mode: 'onChange', defaultValues: initial });
+  const errors = form.formState.errors;
+  useEffect(() => form.reset(initial), [initial, form]);
+
+  // Each field group has its own call (spec 1 §7); only what changed is sent.
+  const save = useMutation({
+    mutationFn: async (values: ProfileForm) => {
+      let latest = null;
+      if (values.nickname !== initial.nickname) latest = await profileApi.nickname(values.nickname);
+      if (values.first_name !== initial.first_name || values.last_name !== initial.last_name) {
+        latest = await profileApi.name(values.first_name, values.last_name);
+      }
+      if (values.description !== initial.description)
+        latest = await profileApi.description(values.description);
+      return latest;
+    },
+    onSuccess: (latest) => {
+      if (latest) profileChanged(queryClient, latest);
+      showToast('success', t('user.profile.saved'));
+    },
+  });
+  const description = form.watch('description') ?? '';
+
+  return (
+    <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <FormField
+        label={t('field.nickname')}
+        hint={t('field.nicknameHint')}
+        autoComplete="nickname"
+        error={errors.nickname?.message}
+        {...form.register('nickname')}
+      />
+      <div className="row">
+        <div className="col-sm-6">
+          <FormField
+            label={t('user.profile.lastName')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
+        </div>
+        <div className="col-sm-6">
+          <FormField
+            label={t('user.profile.firstName')}
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...form.register('first_name')}
+          />
+        </div>
+      </div>
+      <FormField
+        as="textarea"
+        rows={5}
+        label={t('user.profile.description')}
+        hint={t('user.profile.descriptionHint', { count: description.length, max: DESCRIPTION_MAX })}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      {thirdparty.length > 0 && (
+        <section className="mb-3" aria-labelledby="thirdparty-title">
+          <h2 id="thirdparty-title" className="h6">
+            {t('user.profile.thirdparty')}
+          </h2>
+          <ul className="list-unstyled mb-0">
+            {thirdparty.map((account) => (
+              <li key={account.platform}>
+                {account.platform}：{account.email}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
+        {t('user.profile.save')}
+      </Button>
+    </Form>
+  );
+}

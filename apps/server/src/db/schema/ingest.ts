@@ -1,0 +1,210 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** A site that embeds the tracker. The key is public (it sits in the page); it only names the project. */
+export const ingestProjects = pgTable('ingest_projects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  key: text('key').notNull().unique(),
+  canvasEnabled: boolean('canvas_enabled').notNull().default(true),
+  canvasQuality: text('canvas_quality', { enum: ['low', 'medium', 'high'] })
+    .notNull()
+    .default('medium'),
+  canvasFps: integer('canvas_fps').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One recorded visit. Summary figures are updated as batches arrive; a session has ended once
+ * `lastActivityAt` is older than the inactivity window (computed on read, ADR 0005).
+ */
+export const ingestSessions = pgTable(
+  'ingest_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').notNull(),
+    /** The last user id the page set (message UserID) or sent at start. */
+    userId: text('user_id'),
+    trackerVersion: text('tracker_version').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    userBrowser: text('user_browser').notNull().default(''),
+    userOs: text('user_os').notNull().default(''),
+    userDevice: text('user_device').notNull().default(''),
+    userCountry: text('user_country').notNull().default(''),
+    userState: text('user_state').notNull().default(''),
+    userCity: text('user_city').notNull().default(''),
+    timezone: text('timezone').notNull().default(''),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    url: text('url').notNull().default(''),
+    referrer: text('referrer').notNull().default(''),
+    assistOnly: boolean('assist_only').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Epoch ms of the first and last message seen (tracker clock corrected by `delay`). */
+    firstMessageAt: bigint('first_message_at', { mode: 'number' }),
+    lastMessageAt: bigint('last_message_at', { mode: 'number' }),
+    pages: integer('pages').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    batches: integer('batches').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('ingest_sessions_project_idx').on(t.projectId, t.startedAt),
+    index('ingest_sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** The index of a session's stored batches; the messages themselves are a blob per batch. */
+export const ingestBatches = pgTable(
+  'ingest_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    /** The tracker's idempotency key: the same batch sent twice is stored once. */
+    batchId: text('batch_id').notNull(),
+    tabId: text('tab_id').notNull(),
+    pageNo: integer('page_no').notNull(),
+    seq: integer('seq').notNull(),
+    blobKey: text('blob_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    messageCount: integer('message_count').notNull(),
+    firstTimestamp: bigint('first_timestamp', { mode: 'number' }),
+    lastTimestamp: bigint('last_timestamp', { mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ingest_batches_session_batch_idx').on(t.sessionId, t.batchId)],
+);
+
+/** Trackers that decided not to start (missing browser APIs, Do Not Track). */
+export const ingestNotStarted = pgTable('ingest_not_started', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+  trackerVersion: text('tracker_version').notNull(),
+  doNotTrack: boolean('do_not_track').notNull(),
+  reason: text('reason').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Conditional-start rules a tracker fetches after a `doNotRecord` start. */
+export const ingestConditions = pgTable('ingest_conditions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  captureRate: integer('capture_rate').notNull(),
+  filters: jsonb('filters').notNull().$type<{ type: string; operator: string; value: string[] }[]>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export interface FlagVariant {
+  value: string;
+  rolloutPercentage: number;
+  payload: string | null;
+}
+
+/** A boolean flag (variants null) or a multi-variant flag; rollout is by a stable hash of the visitor. */
+export const ingestFeatureFlags = pgTable(
+  'ingest_feature_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    isPersist: boolean('is_persist').notNull().default(false),
+    rolloutPercentage: integer('rollout_percentage').notNull().default(100),
+    payload: text('payload'),
+    variants: jsonb('variants').$type<FlagVariant[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ingest_feature_flags_key_idx').on(t.projectId, t.key)],
+);
+
+/** CSS selectors staff want to know about: a click on one sends TagTrigger with the tag id. */
+export const ingestTags = pgTable('ingest_tags', {
+  id: serial('id').primaryKey(),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  selector: text('selector').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A usability test (the tracker's `oruxt`): a start page and tasks shown to the tester. */
+export const ingestUxtTests = pgTable('ingest_uxt_tests', {
+  id: serial('id').primaryKey(),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => ingestProjects.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description'),
+  guidelines: text('guidelines'),
+  conclusion: text('conclusion'),
+  startPage: text('start_page').notNull(),
+  status: text('status', { enum: ['preview', 'in-progress', 'paused', 'closed'] })
+    .notNull()
+    .default('in-progress'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ingestUxtTasks = pgTable(
+  'ingest_uxt_tasks',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => ingestUxtTests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    allowTyping: boolean('allow_typing').notNull().default(false),
+  },
+  (t) => [index('ingest_uxt_tasks_test_idx').on(t.testId, t.position)],
+);
+
+/** What a tester did: began, finished or skipped the test or one of its tasks, with the typed answer. */
+export const ingestUxtSignals = pgTable(
+  'ingest_uxt_signals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => ingestUxtTests.id, { onDelete: 'cascade' }),
+    /** Null for a signal about the whole test. */
+    taskId: integer('task_id').references(() => ingestUxtTasks.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['begin', 'done', 'skipped'] }).notNull(),
+    answer: text('answer'),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ingest_uxt_signals_test_idx').on(t.testId)],
+);

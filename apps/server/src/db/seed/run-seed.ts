@@ -1,0 +1,33 @@
+// `npm run seed`: opens the database named by the environment, migrates it and adds the demo accounts.
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDatabase } from '../client.ts';
+import { seedCommunity } from './seed-community.ts';
+import { demoAccounts, seedDemoAccounts } from './seed-demo-accounts.ts';
+import { seedIngest } from './seed-ingest.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const results = await seedDemoAccounts(database.db);
+  console.log(`community: ${(await seedCommunity(database.db)).classes} classes`);
+  await seedIngest(database.db);
+  for (const r of results) {
+    const account = demoAccounts.find((a) => a.email === r.email)!;
+    console.log(
+      `${r.created ? 'created' : 'exists '}  ${account.email} / ${account.password}  (${account.role}, ${account.nickname})`,
+    );
+  }
+} finally {
+  await database.close();
+}

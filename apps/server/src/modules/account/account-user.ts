@@ -1,0 +1,21 @@
+import type { AccountUser } from '@atrium/protocol';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The public shape of a user on the wire; never the row (no hashes, no flags). */
+export function toAccountUser(row: UserRow): AccountUser {
+  return { id: row.id, email: row.email, nickname: row.nickname, avatar: row.avatar, role: row.role };
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,30 @@
+import type { AccountDeps } from './account-deps.ts';
+import { accountErrors } from './account-errors.ts';
+import { findUserById } from './account-user.ts';
+import { forgetDevices } from './known-devices.ts';
+import { markEmailVerified } from './mark-email-verified.ts';
+import { hashPassword } from './password.ts';
+import { revokeOtherSessions } from './revoke-sessions.ts';
+import { findLinkToken, markTokenUsed, retireUserTokens } from './use-verification-token.ts';
+
+/**
+ * Completes a reset: sets the new password and signs every session out. Known browsers and pending
+ * mails are forgotten too, since a reset often follows a stolen password.
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+): Promise<{ email: string }> {
+  const row = await findLinkToken(deps.db, token, ['reset']);
+  const passwordHash = await hashPassword(password);
+  if (!(await markTokenUsed(deps.db, row.id))) throw accountErrors.linkInvalid();
+  const user = await findUserById(deps.db, row.userId);
+  if (!user) throw accountErrors.linkInvalid();
+  // The link proved the mailbox, so an unverified or unclaimed account is verified by it as well.
+  await markEmailVerified(deps, user, 'reset', { passwordHash });
+  await revokeOtherSessions(deps.db, user.id);
+  await forgetDevices(deps.db, user.id);
+  await retireUserTokens(deps.db, user.id);
+  return { email: user.email };
+}

@@ -1,0 +1,229 @@
+import {
+  emailAccepted,
+  entryResponse,
+  loginBody,
+  loginResult,
+  loginVerifyBody,
+  registerBody,
+  registerVerifyBody,
+  resendBody,
+  resetRequestBody,
+  resetVerifyBody,
+  resetVerifyQuery,
+  signedIn,
+} from '@atrium/protocol';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clearLoginTicketCookie,
+  DEVICE_COOKIE,
+  LOGIN_TICKET_COOKIE,
+  setDeviceCookie,
+  setLoginTicketCookie,
+} from './account-cookies.ts';
+import { type AccountDeps, backgroundMailer } from './account-deps.ts';
+import { sessionTokenOf } from './authenticate.ts';
+import type { SignInContext, SignInResult } from './complete-sign-in.ts';
+import { getEntry } from './get-entry.ts';
+import { logIn } from './log-in.ts';
+import { logOut } from './log-out.ts';
+import { prepareDummyHash } from './password.ts';
+import { registerAccount } from './register-account.ts';
+import { requestPasswordReset } from './request-password-reset.ts';
+import { resendVerification } from './resend-verification.ts';
+import { resetPassword } from './reset-password.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { verifyLogin } from './verify-login.ts';
+import { verifyRegistration } from './verify-registration.ts';
+
+/** Per-IP limits of ADR 0002: sign-in, sign-up, mails and code entry. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const LIMITS = {
+  login: perMinute(10),
+  register: perMinute(5),
+  mail: perMinute(5),
+  codeEntry: perMinute(10),
+};
+
+const tags = ['account'];
+
+/** The account calls of spec 1 §7 under /v1 (shapes in @atrium/protocol account.ts). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = backgroundMailer(app.mailer, app.log);
+  // Mails still in flight are sent before the mailer closes.
+  app.addHook('preClose', () => mailer.flush());
+  const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
+  prepareDummyHash();
+
+  const contextOf = (request: FastifyRequest): SignInContext => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+    device: request.cookies[DEVICE_COOKIE],
+  });
+
+  /** Sets the cookies of a sign-in and shapes the reply: the token is also returned for Bearer use. */
+  const signedInReply = (reply: FastifyReply, result: SignInResult) => {
+    setSessionCookie(reply, app.config, result.session.token, result.session.expiresAt);
+    if (result.device) setDeviceCookie(reply, app.config, result.device.device, result.device.expiresAt);
+    return { status: 'signed_in' as const, user: result.user, token: result.session.token };
+  };
+
+  app.post(
+    '/user/register',
+    {
+      config: LIMITS.register,
+      schema: {
+        tags,
+        summary: 'Sign up; the same answer whether or not the address is taken',
+        body: registerBody,
+        response: { 201: emailAccepted },
+      },
+    },
+    async (request, reply) => {
+      await registerAccount(deps, request.body);
+      return reply.status(201).send({ email: request.body.email });
+    },
+  );
+
+  app.put(
+    '/user/register/verify',
+    {
+      config: LIMITS.codeEntry,
+      schema: {
+        tags,
+        summary: 'Complete a registration (link token, or e-mail and code) or claim an old account',
+        body: registerVerifyBody,
+        response: { 200: signedIn },
+      },
+    },
+    async (request, reply) =>
+      signedInReply(reply, await verifyRegistration(deps, request.body, contextOf(request))),
+  );
+
+  app.post(
+    '/user/register/verify',
+    {
+      config: LIMITS.mail,
+      schema: {
+        tags,
+        summary: 'Send the verification or claim mail again',
+        body: resendBody,
+        response: { 202: emailAccepted },
+      },
+    },
+    async (request, reply) => {
+      await resendVerification(deps, request.body.email);
+      return reply.status(202).send({ email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/user/login',
+    {
+      config: LIMITS.login,
+      schema: {
+        tags,
+        summary: 'Sign in; a new browser must then enter a mailed code',
+        body: loginBody,
+        response: { 200: loginResult },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await logIn(deps, request.body, contextOf(request));
+      if (outcome.status === 'signed_in') return signedInReply(reply, outcome);
+      setLoginTicketCookie(reply, app.config, outcome.ticket, outcome.ticketExpiresAt);
+      return { status: 'verify_required' as const, email: outcome.email };
+    },
+  );
+
+  app.put(
+    '/user/login/verify',
+    {
+      config: LIMITS.codeEntry,
+      schema: {
+        tags,
+        summary: 'Enter the mailed sign-in code (the login_ticket cookie names the sign-in)',
+        body: loginVerifyBody,
+        response: { 200: signedIn },
+      },
+    },
+    async (request, reply) => {
+      const result = await verifyLogin(
+        deps,
+        request.cookies[LOGIN_TICKET_COOKIE],
+        request.body.code,
+        contextOf(request),
+      );
+      clearLoginTicketCookie(reply, app.config);
+      return signedInReply(reply, result);
+    },
+  );
+
+  app.post(
+    '/user/reset_password',
+    {
+      config: LIMITS.mail,
+      schema: {
+        tags,
+        summary: 'Mail a password reset link; the same answer for unknown addresses',
+        body: resetRequestBody,
+        response: { 202: emailAccepted },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body.email);
+      return reply.status(202).send({ email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/user/reset_password/verify',
+    {
+      config: LIMITS.codeEntry,
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed link; signs every session out',
+        querystring: resetVerifyQuery,
+        body: resetVerifyBody,
+        response: { 200: emailAccepted },
+      },
+    },
+    async (request, reply) => {
+      const result = await resetPassword(deps, request.query.token, request.body.password);
+      clearSessionCookie(reply, app.config);
+      return { email: result.email };
+    },
+  );
+
+  app.get(
+    '/entry',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Session check: who is signed in',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: { 200: entryResponse },
+      },
+    },
+    async (request) => getEntry(app.db, request.user!.id),
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: the token stops working and the cookie is cleared',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await logOut(app.db, sessionTokenOf(request));
+      clearSessionCookie(reply, app.config);
+      return reply.status(204).send(null);
+    },
+  );
+};

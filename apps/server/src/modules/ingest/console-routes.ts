@@ -1,0 +1,254 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conditionsInput,
+  conditionView,
+  featureFlagInput,
+  featureFlagPatch,
+  featureFlagView,
+  flagParams,
+  projectInput,
+  projectParams,
+  projectPatch,
+  projectView,
+  tagInput,
+  tagParams,
+  tagView,
+  uxtSignalView,
+  uxtStatusSetting,
+  uxtTestInput,
+  uxtTestParams,
+  uxtTestView,
+} from './console-schemas.ts';
+import { createProject, listProjects, updateProject } from './manage-projects.ts';
+import {
+  createFeatureFlag,
+  createTag,
+  createUxtTest,
+  deleteFeatureFlag,
+  deleteTag,
+  listFeatureFlags,
+  listProjectConditions,
+  listProjectTags,
+  listUxtSignals,
+  listUxtTests,
+  replaceConditions,
+  setUxtTestStatus,
+  updateFeatureFlag,
+} from './manage-tracker-settings.ts';
+
+const tags = ['console: ingest'];
+const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+
+/** Staff set up tracker projects and what trackers fetch. Mounted at /v1/console/ingest. */
+export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest: callers who are not staff are refused before their body is even read.
+  app.addHook('onRequest', app.requireStaff);
+  const db = app.db;
+
+  app.get(
+    '/projects',
+    { schema: { tags, security, summary: 'List tracker projects', response: { 200: z.array(projectView) } } },
+    async () => listProjects(db),
+  );
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a tracker project',
+        body: projectInput,
+        response: { 201: projectView },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createProject(db, request.body)),
+  );
+  app.patch(
+    '/projects/:projectId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a project or change its canvas settings',
+        params: projectParams,
+        body: projectPatch,
+        response: { 200: projectView },
+      },
+    },
+    async (request) => updateProject(db, request.params.projectId, request.body),
+  );
+
+  app.get(
+    '/projects/:projectId/conditions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Conditional-start rules',
+        params: projectParams,
+        response: { 200: z.array(conditionView) },
+      },
+    },
+    async (request) => listProjectConditions(db, request.params.projectId),
+  );
+  app.put(
+    '/projects/:projectId/conditions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the conditional-start rules',
+        params: projectParams,
+        body: conditionsInput,
+        response: { 200: z.array(conditionView) },
+      },
+    },
+    async (request) => replaceConditions(db, request.params.projectId, request.body),
+  );
+
+  app.get(
+    '/projects/:projectId/feature-flags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Feature flags',
+        params: projectParams,
+        response: { 200: z.array(featureFlagView) },
+      },
+    },
+    async (request) => listFeatureFlags(db, request.params.projectId),
+  );
+  app.post(
+    '/projects/:projectId/feature-flags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a feature flag',
+        params: projectParams,
+        body: featureFlagInput,
+        response: { 201: featureFlagView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createFeatureFlag(db, request.params.projectId, request.body)),
+  );
+  app.patch(
+    '/projects/:projectId/feature-flags/:flagId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a feature flag',
+        params: flagParams,
+        body: featureFlagPatch,
+        response: { 200: featureFlagView },
+      },
+    },
+    async (request) => updateFeatureFlag(db, request.params.projectId, request.params.flagId, request.body),
+  );
+  app.delete(
+    '/projects/:projectId/feature-flags/:flagId',
+    { schema: { tags, security, summary: 'Delete a feature flag', params: flagParams } },
+    async (request, reply) => {
+      await deleteFeatureFlag(db, request.params.projectId, request.params.flagId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tag selectors',
+        params: projectParams,
+        response: { 200: z.array(tagView) },
+      },
+    },
+    async (request) => listProjectTags(db, request.params.projectId),
+  );
+  app.post(
+    '/projects/:projectId/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a tag selector',
+        params: projectParams,
+        body: tagInput,
+        response: { 201: tagView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTag(db, request.params.projectId, request.body)),
+  );
+  app.delete(
+    '/projects/:projectId/tags/:tagId',
+    { schema: { tags, security, summary: 'Delete a tag selector', params: tagParams } },
+    async (request, reply) => {
+      await deleteTag(db, request.params.projectId, request.params.tagId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/uxt-tests',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Usability tests with their tasks',
+        params: projectParams,
+        response: { 200: z.array(uxtTestView) },
+      },
+    },
+    async (request) => listUxtTests(db, request.params.projectId),
+  );
+  app.post(
+    '/projects/:projectId/uxt-tests',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a usability test with its tasks',
+        params: projectParams,
+        body: uxtTestInput,
+        response: { 201: uxtTestView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createUxtTest(db, request.params.projectId, request.body)),
+  );
+  app.patch(
+    '/projects/:projectId/uxt-tests/:testId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start, pause or close a usability test',
+        params: uxtTestParams,
+        body: z.object({ status: uxtStatusSetting }),
+        response: { 200: uxtTestView },
+      },
+    },
+    async (request) =>
+      setUxtTestStatus(db, request.params.projectId, request.params.testId, request.body.status),
+  );
+  app.get(
+    '/projects/:projectId/uxt-tests/:testId/signals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Testers' answers and task outcomes",
+        params: uxtTestParams,
+        response: { 200: z.array(uxtSignalView) },
+      },
+    },
+    async (request) => listUxtSignals(db, request.params.projectId, request.params.testId),
+  );
+};

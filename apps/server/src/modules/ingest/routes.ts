@@ -1,0 +1,205 @@
+import {
+  batchEnvelope,
+  conditionsResponse,
+  featureFlagsRequest,
+  featureFlagsResponse,
+  notStartedRequest,
+  startRequest,
+  startResponse,
+  tagsResponse,
+  uxtTaskSignal,
+  uxtTest,
+  uxtTestSignal,
+} from '@atrium/protocol/tracker/index';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.ts';
+import { describeVisitor } from './describe-visitor.ts';
+import { evaluateFeatureFlags } from './evaluate-feature-flags.ts';
+import { ingestBatch } from './ingest-batch.ts';
+import { registerIngestBodyParser } from './ingest-body-parser.ts';
+import { registerIngestCors } from './ingest-cors.ts';
+import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
+import { recordNotStarted } from './record-not-started.ts';
+import { recordUxtSignal } from './record-uxt-signal.ts';
+import { requireTrackerSession } from './require-tracker-session.ts';
+import { startSession } from './start-session.ts';
+
+/** A gzip body may inflate to this many times the beacon size limit, no more (gzip bomb guard). */
+const INFLATE_FACTOR = 10;
+const tags = ['ingest'];
+const security = [{ bearer: [] }];
+
+/** The tracker's calls, mounted at /ingest (spec 2 §7). Public to every origin; the session token authenticates. */
+export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.ingest;
+  app.decorateRequest('trackerSession', null);
+  registerIngestCors(app);
+  registerIngestBodyParser(app, settings.beaconSizeLimit * INFLATE_FACTOR);
+  const withSession = requireTrackerSession(settings.secret);
+  const claimsOf = (request: FastifyRequest) => {
+    if (!request.trackerSession) throw new Error('requireTrackerSession did not run');
+    return request.trackerSession;
+  };
+
+  app.post(
+    '/v1/web/start',
+    {
+      bodyLimit: 65_536,
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Start or continue a recorded session',
+        body: startRequest,
+        response: { 200: startResponse },
+      },
+    },
+    async (request) =>
+      startSession(app.db, settings, {
+        request: request.body,
+        visitor: describeVisitor(request.headers, app.config.trustProxy),
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      }),
+  );
+
+  app.post(
+    '/v1/web/not-started',
+    {
+      bodyLimit: 16_384,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Record that a tracker did not start', body: notStartedRequest },
+    },
+    async (request, reply) => {
+      await recordNotStarted(app.db, {
+        ...request.body,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/web/i',
+    {
+      onRequest: withSession,
+      bodyLimit: settings.beaconSizeLimit,
+      schema: {
+        tags,
+        summary: 'Upload a batch of messages (JSON, optionally gzip)',
+        security,
+        body: batchEnvelope,
+        response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { duplicate } = await ingestBatch(app.db, app.blobs, {
+        claims: claimsOf(request),
+        envelope: request.body,
+        sessionIdleSeconds: settings.sessionIdleSeconds,
+      });
+      return { ok: true as const, duplicate };
+    },
+  );
+
+  app.post(
+    '/v1/web/feature-flags',
+    {
+      onRequest: withSession,
+      bodyLimit: 65_536,
+      schema: {
+        tags,
+        summary: "The feature flags of this session's visitor",
+        security,
+        body: featureFlagsRequest,
+        response: { 200: featureFlagsResponse },
+      },
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      if (request.body.projectID !== claims.projectId) throw forbidden('專案不符', 'project_mismatch');
+      const flags = await evaluateFeatureFlags(app.db, {
+        projectId: claims.projectId,
+        visitor: request.body.userID || claims.userUuid,
+        persisted: request.body.persistFlags ?? {},
+      });
+      return { flags };
+    },
+  );
+
+  app.get(
+    '/v1/web/conditions/:projectID',
+    {
+      onRequest: withSession,
+      schema: {
+        tags,
+        summary: 'Conditional-start rules of the project',
+        security,
+        params: z.object({ projectID: z.string().max(100) }),
+        response: { 200: conditionsResponse },
+      },
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      if (request.params.projectID !== claims.projectId) throw forbidden('專案不符', 'project_mismatch');
+      return { conditions: await listConditions(app.db, claims.projectId) };
+    },
+  );
+
+  app.get(
+    '/v1/web/tags',
+    {
+      onRequest: withSession,
+      schema: { tags, summary: 'Tag selectors of the project', security, response: { 200: tagsResponse } },
+    },
+    async (request) => ({ tags: await listTags(app.db, claimsOf(request).projectId) }),
+  );
+
+  app.get(
+    '/v1/web/uxt/test/:id',
+    {
+      onRequest: withSession,
+      schema: {
+        tags,
+        summary: 'A usability test with its tasks',
+        security,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: uxtTest },
+      },
+    },
+    async (request) => getUxtTest(app.db, claimsOf(request).projectId, request.params.id),
+  );
+
+  app.post(
+    '/v1/web/uxt/signals/task',
+    {
+      onRequest: withSession,
+      bodyLimit: 65_536,
+      schema: { tags, summary: 'A tester began, did or skipped a task', security, body: uxtTaskSignal },
+    },
+    async (request, reply) => {
+      const { testId, taskId, status, answer, timestamp } = request.body;
+      await recordUxtSignal(app.db, { claims: claimsOf(request), testId, taskId, status, answer, timestamp });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/web/uxt/signals/test',
+    {
+      onRequest: withSession,
+      bodyLimit: 16_384,
+      schema: {
+        tags,
+        summary: 'A tester began, finished or skipped the test',
+        security,
+        body: uxtTestSignal,
+      },
+    },
+    async (request, reply) => {
+      const { testId, status, timestamp } = request.body;
+      await recordUxtSignal(app.db, { claims: claimsOf(request), testId, taskId: null, status, timestamp });
+      return reply.status(204).send();
+    },
+  );
+};

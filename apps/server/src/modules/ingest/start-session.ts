@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { StartRequest, StartResponse } from '@atrium/protocol/tracker/index';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ingestSessions } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Visitor } from './describe-visitor.ts';
+import { findProjectByKey, projectFeatures } from './find-project.ts';
+import { isSessionActive } from './session-activity.ts';
+import { signSessionToken, verifySessionToken } from './session-token.ts';
+
+export interface StartSettings {
+  secret: string;
+  beaconSizeLimit: number;
+  compressionThreshold: number;
+  sessionIdleSeconds: number;
+}
+
+/**
+ * The tracker's start call: continues the tab's session when its previous token is still good
+ * (same project, session not ended by inactivity), otherwise opens a new one. A conditional start
+ * (`doNotRecord`) answers the same fields but records nothing until the real start follows.
+ */
+export async function startSession(
+  db: Database,
+  settings: StartSettings,
+  input: { request: StartRequest; visitor: Visitor; userAgent: string; now?: number },
+): Promise<StartResponse> {
+  const now = input.now ?? Date.now();
+  const req = input.request;
+  const project = await findProjectByKey(db, req.projectKey);
+  if (!project) throw notFound('找不到此專案', 'project_not_found');
+
+  let sessionId: string | null = null;
+  let userUuid: string = randomUUID();
+  let existing: typeof ingestSessions.$inferSelect | undefined;
+  const previous =
+    req.token && !req.reset
+      ? verifySessionToken(settings.secret, req.token, { now, allowExpired: true })
+      : null;
+  if (previous && previous.projectId === project.id) {
+    [existing] = await db
+      .select()
+      .from(ingestSessions)
+      .where(eq(ingestSessions.id, previous.sessionId))
+      .limit(1);
+    if (existing && isSessionActive(existing.lastActivityAt, settings.sessionIdleSeconds, now)) {
+      sessionId = existing.id;
+      userUuid = existing.userUuid;
+    } else if (!existing && now - previous.issuedAt < settings.sessionIdleSeconds * 1000) {
+      // A token from a conditional start: its session id is reserved but nothing was recorded yet.
+      sessionId = previous.sessionId;
+      userUuid = previous.userUuid;
+    } else {
+      existing = undefined;
+    }
+  }
+  sessionId ??= randomUUID();
+
+  let startedAt = existing?.startedAt.getTime() ?? now;
+  if (!req.doNotRecord) {
+    const userId = req.userID ? req.userID.slice(0, 500) : null;
+    if (existing) {
+      await db
+        .update(ingestSessions)
+        .set({ lastActivityAt: new Date(now), ...(userId ? { userId } : {}) })
+        .where(eq(ingestSessions.id, sessionId));
+    } else {
+      const [row] = await db
+        .insert(ingestSessions)
+        .values({
+          id: sessionId,
+          projectId: project.id,
+          userUuid,
+          userId,
+          trackerVersion: req.trackerVersion,
+          userAgent: input.userAgent.slice(0, 1000),
+          userBrowser: input.visitor.userBrowser,
+          userOs: input.visitor.userOS,
+          userDevice: input.visitor.userDevice,
+          userCountry: input.visitor.userCountry,
+          userState: input.visitor.userState,
+          userCity: input.visitor.userCity,
+          timezone: req.timezone,
+          width: clampInt(req.width),
+          height: clampInt(req.height),
+          url: req.url.slice(0, 2000),
+          referrer: req.referrer.slice(0, 2000),
+          assistOnly: req.assistOnly,
+          startedAt: new Date(now),
+          lastActivityAt: new Date(now),
+        })
+        // Two tabs continuing the same reserved id at once: the first insert wins, both use it.
+        .onConflictDoNothing({ target: ingestSessions.id })
+        .returning({ startedAt: ingestSessions.startedAt });
+      if (row) startedAt = row.startedAt.getTime();
+    }
+  }
+
+  const { token } = signSessionToken(settings.secret, { sessionId, projectId: project.id, userUuid }, now);
+  return {
+    token,
+    userUUID: userUuid,
+    projectID: project.id,
+    beaconSizeLimit: settings.beaconSizeLimit,
+    compressionThreshold: settings.compressionThreshold,
+    delay: Number.isFinite(req.timestamp) ? now - req.timestamp : 0,
+    sessionID: sessionId,
+    startTimestamp: startedAt,
+    ...input.visitor,
+    canvasEnabled: project.canvasEnabled,
+    canvasQuality: project.canvasQuality,
+    canvasFPS: project.canvasFps,
+    assistOnly: req.assistOnly,
+    features: await projectFeatures(db, project.id),
+  };
+}
+
+function clampInt(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.min(100_000, Math.round(n))) : 0;
+}

@@ -1,0 +1,62 @@
+import { MessageType } from '@atrium/protocol/tracker/index';
+
+export interface BatchSummary {
+  messageCount: number;
+  pages: number;
+  clicks: number;
+  errors: number;
+  /** The last user id the page set in this batch, if any. */
+  userId: string | null;
+  firstTimestamp: number | null;
+  lastTimestamp: number | null;
+}
+
+// Epoch ms between 2000 and 2100: anything else is a broken clock or junk and is not a time.
+const isTime = (v: unknown): v is number =>
+  typeof v === 'number' && v > 946_684_800_000 && v < 4_102_444_800_000;
+
+/**
+ * The figures a session summary needs from one batch, read from the message catalogue:
+ * pages from SetPageLocation, clicks from MouseClick, errors from JSException, times from
+ * Timestamp messages (and rrweb events' own timestamps).
+ */
+export function summarizeMessages(messages: readonly (readonly unknown[])[]): BatchSummary {
+  const summary: BatchSummary = {
+    messageCount: messages.length,
+    pages: 0,
+    clicks: 0,
+    errors: 0,
+    userId: null,
+    firstTimestamp: null,
+    lastTimestamp: null,
+  };
+  const seeTime = (t: number) => {
+    if (summary.firstTimestamp === null || t < summary.firstTimestamp) summary.firstTimestamp = t;
+    if (summary.lastTimestamp === null || t > summary.lastTimestamp) summary.lastTimestamp = t;
+  };
+  for (const message of messages) {
+    switch (message[0]) {
+      case MessageType.Timestamp:
+        if (isTime(message[1])) seeTime(message[1]);
+        break;
+      case MessageType.RrwebEvent: {
+        const event = message[1] as { timestamp?: unknown } | null;
+        if (event && typeof event === 'object' && isTime(event.timestamp)) seeTime(event.timestamp);
+        break;
+      }
+      case MessageType.SetPageLocation:
+        summary.pages++;
+        break;
+      case MessageType.MouseClick:
+        summary.clicks++;
+        break;
+      case MessageType.JSException:
+        summary.errors++;
+        break;
+      case MessageType.UserID:
+        if (typeof message[1] === 'string' && message[1].length <= 500) summary.userId = message[1] || null;
+        break;
+    }
+  }
+  return summary;
+}

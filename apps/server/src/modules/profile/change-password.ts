@@ -1,0 +1,32 @@
+import { profileMessages } from '@atrium/protocol';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../account/password.ts';
+import { revokeOtherSessions } from '../account/revoke-sessions.ts';
+
+/**
+ * Changes the password after checking the old one; every other session of the user is signed out,
+ * the one that made the change stays.
+ */
+export async function changePassword(
+  db: Database,
+  input: { userId: string; sessionId: string; oldPassword: string; newPassword: string },
+): Promise<void> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.oldPassword))) {
+    throw badRequest('old_password_wrong', profileMessages.oldPasswordWrong);
+  }
+  if (input.oldPassword === input.newPassword)
+    throw badRequest('same_password', profileMessages.samePassword);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, input.userId));
+  await revokeOtherSessions(db, input.userId, input.sessionId);
+}

@@ -1,0 +1,39 @@
+import type { NewTaskBody, TaskView } from '@atrium/protocol/tasks';
+import type { Database } from '../../db/client.ts';
+import { tasks } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { notifyUsers } from '../notify/notify-users.ts';
+import { listClassMemberIds } from '../training/open-class.ts';
+import type { ClassRef } from './list-class-tasks.ts';
+import { toTaskView } from './task-view.ts';
+
+/** Staff add a task to a class; when it is published every member gets 「新任務」. */
+export async function createTask(
+  db: Database,
+  cls: ClassRef,
+  input: NewTaskBody,
+  now = new Date(),
+): Promise<TaskView> {
+  const dueAt = new Date(input.due_at);
+  if (dueAt.getTime() <= now.getTime()) throw badRequest('due_in_past', '截止時間必須晚於現在');
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      classId: cls.id,
+      title: input.title,
+      description: input.description,
+      dueAt,
+      points: input.points,
+      published: input.published,
+    })
+    .returning();
+  if (row!.published) {
+    await notifyUsers(db, await listClassMemberIds(db, cls.id), {
+      title: `新任務：${row!.title}`,
+      body: `${cls.name} 有新任務，截止時間 ${dueAt.toISOString().slice(0, 16).replace('T', ' ')}（UTC）。`,
+      category: 'task',
+      link: `/tasks/${row!.id}`,
+    });
+  }
+  return toTaskView(row!, null, cls.name, now);
+}

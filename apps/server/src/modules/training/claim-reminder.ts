@@ -1,0 +1,12 @@
+import type { Database } from '../../db/client.ts';
+import { trainingReminders } from '../../db/schema.ts';
+
+/** True the first time a reminder key is claimed; every later call (or another process) gets false. */
+export async function claimReminder(db: Database, key: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .insert(trainingReminders)
+    .values({ key, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ key: trainingReminders.key });
+  return rows.length > 0;
+}

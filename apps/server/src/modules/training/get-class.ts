@@ -1,0 +1,60 @@
+import type { SubChapterType, TrainingClass } from '@atrium/protocol/training';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { chapters, subChapters } from '../../db/schema.ts';
+import type { ClassRow } from './open-class.ts';
+
+/** Types whose content travels in the tree: the sidebar needs it to navigate, there is nothing to fetch. */
+const contentInTree = new Set<SubChapterType>(['link', 'dashboard']);
+
+/** The chapter tree of an opened class. Unpublished items only in preview; disabled ones carry no content. */
+export async function getClass(db: Database, cls: ClassRow, preview: boolean): Promise<TrainingClass> {
+  const chapterRows = (
+    await db
+      .select()
+      .from(chapters)
+      .where(eq(chapters.classId, cls.id))
+      .orderBy(asc(chapters.sort), asc(chapters.name))
+  ).filter((c) => preview || c.published);
+  const subRows = chapterRows.length
+    ? (
+        await db
+          .select()
+          .from(subChapters)
+          .where(
+            inArray(
+              subChapters.chapterId,
+              chapterRows.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(subChapters.sort), asc(subChapters.name))
+      ).filter((s) => preview || s.published)
+    : [];
+  return {
+    id: cls.id,
+    name: cls.name,
+    description: cls.description,
+    welcome: cls.welcome,
+    preview,
+    chapters: chapterRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      enable: c.enable,
+      published: c.published,
+      sub_chapters: subRows
+        .filter((s) => s.chapterId === c.id)
+        .map((s) => {
+          const enable = c.enable && s.enable;
+          return {
+            id: s.id,
+            name: s.name,
+            icon: s.icon,
+            enable,
+            type: s.type,
+            content: enable && contentInTree.has(s.type) ? s.content : null,
+            published: s.published,
+          };
+        }),
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { SubChapterView } from '@atrium/protocol/training';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { chapters, subChapters } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { ClassRow } from './open-class.ts';
+
+/** One sub-chapter with its content. Disabled items (or items of a disabled chapter) are refused. */
+export async function getSubChapter(
+  db: Database,
+  cls: ClassRow,
+  chapterId: string,
+  subId: string,
+  preview: boolean,
+): Promise<SubChapterView> {
+  const [row] = await db
+    .select({ chapter: chapters, sub: subChapters })
+    .from(subChapters)
+    .innerJoin(chapters, eq(chapters.id, subChapters.chapterId))
+    .where(and(eq(subChapters.id, subId), eq(chapters.id, chapterId), eq(chapters.classId, cls.id)))
+    .limit(1);
+  if (!row || (!preview && (!row.chapter.published || !row.sub.published))) {
+    throw notFound('找不到這個單元', 'subchapter_not_found');
+  }
+  if (!row.chapter.enable || !row.sub.enable) {
+    throw forbidden('此單元尚未開放，開放後即可觀看', 'not_open');
+  }
+  return {
+    id: row.sub.id,
+    chapter_id: row.chapter.id,
+    name: row.sub.name,
+    icon: row.sub.icon,
+    enable: true,
+    type: row.sub.type,
+    content: row.sub.content,
+    published: row.chapter.published && row.sub.published,
+  };
+}

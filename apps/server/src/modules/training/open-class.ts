@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { classMembers, trainingClasses } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../types.d.ts';
+
+export type ClassRow = typeof trainingClasses.$inferSelect;
+
+export const classNotFound = () => notFound('找不到這個課程', 'class_not_found');
+
+/**
+ * The one gate of every class call. Learners reach a class only when it is published and they are
+ * members; anything else is 404, so another learner's class ids reveal nothing. Preview (unpublished
+ * content) is staff only; staff may open any class, unpublished ones only in preview.
+ */
+export async function openClass(
+  db: Database,
+  classId: string,
+  user: AuthUser,
+  opts: { preview?: boolean } = {},
+): Promise<ClassRow> {
+  const preview = opts.preview ?? false;
+  if (preview && user.role !== 'staff') {
+    throw forbidden('只有工作人員可以使用預覽模式', 'preview_forbidden');
+  }
+  const [row] = await db.select().from(trainingClasses).where(eq(trainingClasses.id, classId)).limit(1);
+  if (!row) throw classNotFound();
+  if (user.role === 'staff') {
+    if (!row.published && !preview) throw classNotFound();
+    return row;
+  }
+  if (!row.published) throw classNotFound();
+  const [member] = await db
+    .select({ userId: classMembers.userId })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, user.id)))
+    .limit(1);
+  if (!member) throw classNotFound();
+  return row;
+}
+
+/** The published classes a learner belongs to (staff: every published class), for cross-class views. */
+export async function listMemberClasses(
+  db: Database,
+  user: AuthUser,
+): Promise<{ id: string; name: string }[]> {
+  if (user.role === 'staff') {
+    return db
+      .select({ id: trainingClasses.id, name: trainingClasses.name })
+      .from(trainingClasses)
+      .where(eq(trainingClasses.published, true));
+  }
+  return db
+    .select({ id: trainingClasses.id, name: trainingClasses.name })
+    .from(trainingClasses)
+    .innerJoin(classMembers, eq(classMembers.classId, trainingClasses.id))
+    .where(and(eq(classMembers.userId, user.id), eq(trainingClasses.published, true)));
+}
+
+/** Member user ids of a class, for notifications. */
+export async function listClassMemberIds(db: Database, classId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: classMembers.userId })
+    .from(classMembers)
+    .where(eq(classMembers.classId, classId));
+  return rows.map((r) => r.userId);
+}

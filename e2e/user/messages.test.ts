@@ -1,0 +1,130 @@
+import { createTestUser } from '@atrium/server/modules/profile/test-user';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { openBrowser, signedUpUser } from '../support/portal.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/** The badge's number, or 0 when it is hidden (nothing unread). */
+async function badge(page: Page, where: 'nav' | 'side'): Promise<number> {
+  const scope = where === 'nav' ? page.getByTestId('nav-bell') : page.getByRole('complementary');
+  const el = scope.getByTestId('unread-badge');
+  if ((await el.count()) === 0) return 0;
+  // The screen-reader text carries the exact count (the visible one stops at 99+).
+  const spoken = await el.locator('.visually-hidden').textContent();
+  return Number(/^(\d+) 則未讀$/.exec(spoken ?? '')?.[1]);
+}
+
+// 5 s: well under the 30 s poll, so a passing check proves the refresh after read/unread is immediate.
+const SOON = { timeout: 5000 };
+
+async function expectBadges(page: Page, n: number) {
+  await expect.poll(() => badge(page, 'nav'), SOON).toBe(n);
+  await expect.poll(() => badge(page, 'side'), SOON).toBe(n);
+}
+
+describe('notification messages and the unread badge (/user/messages)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('pages, filters, and marks messages read and unread, with the badge following at once', async () => {
+    const { context, page, cspViolations } = await openBrowser(browser, server);
+    await signedUpUser(page, server, '小安');
+    // Verifying the address sent the welcome message: one unread on the bell.
+    await expect.poll(() => badge(page, 'nav'), SOON).toBe(1);
+
+    // Staff send twelve more through the staff API.
+    const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
+    const staff = await createTestUser(server.app, { role: 'staff' });
+    for (let i = 1; i <= 12; i++) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/v1/console/notifications',
+        headers: staff.auth,
+        payload: {
+          user_ids: [entry.user.id],
+          title: `課程公告 ${i}`,
+          body: `第 ${i} 則內容`,
+          category: 'training',
+          link: '/training',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+
+    await page.getByTestId('nav-bell').click();
+    await page.waitForURL('**/user/messages');
+    await expectBadges(page, 13);
+    const items = page.getByTestId('message');
+    await expect.poll(() => items.count(), SOON).toBe(10);
+    expect(await items.first().textContent()).toContain('課程公告 12');
+    expect(await items.first().textContent()).toContain('直播課');
+    await expectAccessible(page, '/user/messages');
+
+    // Page 2 holds the rest, oldest last: the welcome message.
+    await page.getByRole('navigation', { name: '訊息分頁' }).getByText('2', { exact: true }).click();
+    await expect.poll(() => items.count(), SOON).toBe(3);
+    expect(await items.last().textContent()).toContain('歡迎加入');
+
+    // Read one: the badge drops at once, without waiting for the poll.
+    await items
+      .last()
+      .getByRole('button', { name: /標為已讀/ })
+      .click();
+    await expectBadges(page, 12);
+    await expect.poll(() => items.last().getAttribute('data-read'), SOON).toBe('1');
+    await items
+      .last()
+      .getByRole('button', { name: /標為未讀/ })
+      .click();
+    await expectBadges(page, 13);
+
+    // Filters: unread shows all 13 over two pages; read is empty until something is read.
+    await page.getByRole('button', { name: '已讀', exact: true }).click();
+    await page.getByTestId('messages-empty').waitFor();
+    expect(await page.getByTestId('messages-empty').textContent()).toBe('沒有已讀的訊息');
+    await expectAccessible(page, '/user/messages (read, empty)');
+    await page.getByRole('button', { name: '未讀', exact: true }).click();
+    await expect.poll(() => items.count(), SOON).toBe(10);
+    await items
+      .first()
+      .getByRole('button', { name: /標為已讀/ })
+      .click();
+    await expectBadges(page, 12);
+
+    // Mark all read: the badges disappear and the unread filter is empty.
+    await page.getByRole('button', { name: '全部標為已讀' }).click();
+    await expectBadges(page, 0);
+    await page.getByTestId('messages-empty').waitFor();
+    expect(await page.getByTestId('messages-empty').textContent()).toBe('沒有未讀的訊息');
+    await page.getByRole('button', { name: '已讀', exact: true }).click();
+    await expect.poll(() => items.count(), SOON).toBe(10);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the empty state of the unread view once everything is read', async () => {
+    const { context, page } = await openBrowser(browser, server);
+    await signedUpUser(page, server, '小明');
+    await page.goto('/user/messages');
+    await page.getByTestId('message').first().waitFor();
+    await page.getByRole('button', { name: '全部標為已讀' }).click();
+    await expectBadges(page, 0);
+    await page.getByRole('button', { name: '全部', exact: true }).click();
+    await expect.poll(() => page.getByTestId('message').count(), SOON).toBe(1);
+    // Read it, then the unread view is empty.
+    await page.getByRole('button', { name: '未讀', exact: true }).click();
+    await page.getByTestId('messages-empty').waitFor();
+    await expectAccessible(page, '/user/messages (unread, empty)');
+    await context.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Notification messages (spec 1 §3, §7). The spec shows no message fields; these are ours. */
+
+export const NOTIFY_PAGE_SIZE = 10;
+
+/** Categories with their zh-TW labels, as GET /v1/notify/message/constants returns them. */
+export const notifyCategories = [
+  { value: 'system', label: '系統公告' },
+  { value: 'account', label: '帳號' },
+  { value: 'task', label: '任務' },
+  { value: 'training', label: '直播課' },
+  { value: 'course', label: '課程' },
+] as const;
+export const notifyCategory = z.enum(['system', 'account', 'task', 'training', 'course']);
+export type NotifyCategory = z.infer<typeof notifyCategory>;
+
+export const notifyMessage = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  category: notifyCategory,
+  link: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type NotifyMessage = z.infer<typeof notifyMessage>;
+
+/** GET /v1/notify/message/list?page=&is_read=0|1 — newest first. */
+export const notifyListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  is_read: z.enum(['0', '1']).optional(),
+});
+export const notifyListResponse = z.object({
+  list: z.array(notifyMessage),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type NotifyListResponse = z.infer<typeof notifyListResponse>;
+
+export const notifyConstantsResponse = z.object({
+  categories: z.array(z.object({ value: notifyCategory, label: z.string() })),
+});
+export type NotifyConstants = z.infer<typeof notifyConstantsResponse>;
+
+/** A portal path or an https address; nothing a click could run. */
+export const notifyLink = z
+  .string()
+  .max(1000)
+  .regex(/^(\/(?!\/)|https:\/\/)[^\s]*$/, '連結須為站內路徑或 https 網址');
+
+/** POST /v1/console/notifications (staff): to listed users or to everyone. */
+export const notifyCreateBody = z
+  .object({
+    user_ids: z.array(z.uuid()).min(1).max(1000).optional(),
+    all: z.literal(true).optional(),
+    title: z.string().trim().min(1, '請輸入標題').max(100, '標題不得超過 100 個字'),
+    body: z.string().trim().max(5000, '內容不得超過 5000 個字').default(''),
+    category: notifyCategory,
+    link: notifyLink.nullable().optional(),
+  })
+  .refine((b) => Boolean(b.all) !== Boolean(b.user_ids), { message: '請指定 user_ids 或 all（擇一）' });
+export type NotifyCreateBody = z.infer<typeof notifyCreateBody>;
+export const notifyCreateResponse = z.object({ created: z.number().int() });

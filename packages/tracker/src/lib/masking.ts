@@ -1,0 +1,65 @@
+import { InputMode, type ResolvedOptions } from '../options.ts';
+
+/** Data attributes that hide (blank, never recorded) or obscure (text as `*`) an element and its subtree. */
+export const HIDE_ATTR = 'data-atrium-hide';
+export const OBSCURE_ATTR = 'data-atrium-obscure';
+/** OpenReplay's names are honoured too, so pages instrumented for it keep their privacy. */
+export const HIDE_SELECTOR = `[${HIDE_ATTR}],[data-openreplay-hidden],.atrium-block`;
+export const OBSCURE_SELECTOR = `[${OBSCURE_ATTR}],[data-openreplay-obscured],[data-openreplay-masked]`;
+/** Per-input override: `data-atrium-input="plain|obscured|hidden"`. */
+export const INPUT_MODE_ATTR = 'data-atrium-input';
+
+const FOUR_DIGITS = /\d{4,}/;
+const EMAIL_LIKE = /@/;
+const DATE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time']);
+
+export const obscure = (text: string): string => text.replace(/\S/g, '*');
+
+function closestIn(el: Element | null, selector: string): boolean {
+  try {
+    return !!el?.closest(selector);
+  } catch {
+    return false;
+  }
+}
+
+/** The mode an input is recorded in (spec §5). */
+export function inputModeOf(el: Element, o: ResolvedOptions): InputMode {
+  const type = (el.getAttribute('type') ?? '').toLowerCase();
+  if (type === 'password' || closestIn(el, HIDE_SELECTOR)) return InputMode.Hidden;
+  const explicit = el.getAttribute(INPUT_MODE_ATTR);
+  if (explicit === 'hidden') return InputMode.Hidden;
+  if (explicit === 'obscured' || closestIn(el, OBSCURE_SELECTOR)) return InputMode.Obscured;
+  if (explicit === 'plain') return InputMode.Plain;
+  return o.defaultInputMode;
+}
+
+/** The value as it may leave the browser, and whether it was changed. */
+export function maskInputValue(
+  el: Element,
+  value: string,
+  o: ResolvedOptions,
+): { value: string; masked: boolean } {
+  const mode = inputModeOf(el, o);
+  if (mode === InputMode.Hidden) return { value: '', masked: true };
+  if (mode === InputMode.Obscured) return { value: obscure(value), masked: true };
+  const type = (el.getAttribute('type') ?? '').toLowerCase();
+  if (
+    (o.obscureInputNumbers && FOUR_DIGITS.test(value)) ||
+    (o.obscureInputEmails && EMAIL_LIKE.test(value)) ||
+    (o.obscureInputDates && DATE_TYPES.has(type))
+  ) {
+    return { value: obscure(value), masked: true };
+  }
+  return { value, masked: false };
+}
+
+/** Text of page content as it may leave the browser (labels, text nodes). */
+export function maskText(el: Element | null, text: string, o: ResolvedOptions): string {
+  if (closestIn(el, HIDE_SELECTOR)) return '';
+  if (o.maskAllText || closestIn(el, OBSCURE_SELECTOR)) return obscure(text);
+  let t = text;
+  if (o.obscureTextEmails) t = t.replace(/[^\s@]+@[^\s@]+/g, obscure);
+  if (o.obscureTextNumbers) t = t.replace(/\d{4,}/g, obscure);
+  return t;
+}

@@ -1,0 +1,156 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import { record } from '@rrweb/record';
+import type { App } from '../app.ts';
+import { HIDE_SELECTOR, maskInputValue, maskText, OBSCURE_SELECTOR } from '../lib/masking.ts';
+
+type RrwebEvent = { type: number; data: Record<string, unknown>; timestamp: number };
+type SerializedNode = { attributes?: Record<string, unknown>; childNodes?: SerializedNode[] };
+
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const SOURCE_MUTATION = 0;
+const CANVAS_QUALITY = { low: 0.4, medium: 0.6, high: 0.85 } as const;
+// rrweb masks an input only if its type is listed; we list them all and decide in maskInputFn.
+const ALL_INPUTS = {
+  color: true,
+  date: true,
+  'datetime-local': true,
+  email: true,
+  month: true,
+  number: true,
+  range: true,
+  search: true,
+  tel: true,
+  text: true,
+  time: true,
+  url: true,
+  week: true,
+  textarea: true,
+  select: true,
+  password: true,
+};
+
+/** The change units of one mutation event: what the guard budgets. */
+function mutationUnits(data: Record<string, unknown>): number {
+  const len = (k: string) => (Array.isArray(data[k]) ? (data[k] as unknown[]).length : 0);
+  return len('adds') + len('removes') + len('attributes') + len('texts');
+}
+
+function maskAttributesIn(node: SerializedNode | undefined, names: Set<string>): void {
+  if (!node) return;
+  if (node.attributes)
+    for (const k of Object.keys(node.attributes)) if (names.has(k)) node.attributes[k] = '***';
+  if (node.childNodes) for (const c of node.childNodes) maskAttributesIn(c, names);
+}
+
+/**
+ * DOM, CSS, fonts and canvas through rrweb, with a mutation guard: past `mutationBudget` node changes in
+ * one second DOM recording pauses (the recording gets a RecorderDegraded message), a cheap counter watches
+ * the page, and once it calms recording resumes with a fresh full snapshot.
+ */
+export function domModule(app: App): () => void {
+  const o = app.options;
+  const w = app.env.window;
+  const maskedAttrs = new Set(o.maskAttributes);
+  let stopRecord: (() => void) | undefined;
+  let windowStart = 0;
+  let units = 0;
+  let watcher: MutationObserver | null = null;
+  let calmTimer: number | null = null;
+
+  const emit = (e: RrwebEvent) => {
+    if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
+      const now = Date.now();
+      if (now - windowStart > 1000) {
+        windowStart = now;
+        units = 0;
+      }
+      units += mutationUnits(e.data);
+      if (units > o.mutationBudget) {
+        app.send([
+          MessageType.RecorderDegraded,
+          'mutation-storm',
+          `${units} DOM changes within 1 s; DOM recording paused`,
+        ]);
+        pause();
+        return;
+      }
+    }
+    if (maskedAttrs.size > 0) {
+      if (e.type === FULL_SNAPSHOT) maskAttributesIn(e.data.node as SerializedNode, maskedAttrs);
+      else if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
+        for (const a of (e.data.attributes as SerializedNode[]) ?? []) maskAttributesIn(a, maskedAttrs);
+        for (const add of (e.data.adds as { node: SerializedNode }[]) ?? [])
+          maskAttributesIn(add.node, maskedAttrs);
+      }
+    }
+    app.send([MessageType.RrwebEvent, e]);
+  };
+
+  const startRecord = () => {
+    const s = app.session;
+    const canvas = !!s?.canvasEnabled && !o.canvas.disableCanvas;
+    stopRecord = record({
+      emit: emit as (e: unknown) => void,
+      blockSelector: HIDE_SELECTOR,
+      maskTextSelector: o.maskAllText ? '*' : OBSCURE_SELECTOR,
+      maskTextFn: (text: string, el: HTMLElement | null) => maskText(el, text, o),
+      maskInputOptions: ALL_INPUTS,
+      maskInputFn: (text: string, el: HTMLElement) => maskInputValue(el, text, o).value,
+      inlineStylesheet: true,
+      collectFonts: true,
+      recordCanvas: canvas,
+      dataURLOptions: canvas ? { type: 'image/webp', quality: CANVAS_QUALITY[s!.canvasQuality] } : {},
+      // Pointer positions travel as our MouseMove messages (sampled every 7 ticks), not rrweb's.
+      sampling: { mousemove: false, scroll: 150, input: 'last', ...(canvas ? { canvas: s!.canvasFPS } : {}) },
+      recordCrossOriginIframes: !!o.crossdomain.enabled,
+      slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaVerification: true },
+      errorHandler: () => true,
+    } as Parameters<typeof record>[0]) as (() => void) | undefined;
+  };
+
+  const pause = () => {
+    stopRecord?.();
+    stopRecord = undefined;
+    let seen = 0;
+    watcher = new app.natives.MutationObserver((records) => {
+      seen += records.length;
+    });
+    watcher.observe(w.document, { childList: true, subtree: true, attributes: true, characterData: true });
+    calmTimer = app.natives.setInterval(() => {
+      const calm = seen < o.mutationBudget / 10;
+      seen = 0;
+      if (!calm) return;
+      watcher?.disconnect();
+      watcher = null;
+      if (calmTimer !== null) app.natives.clearInterval(calmTimer);
+      calmTimer = null;
+      app.send([
+        MessageType.RecorderDegraded,
+        'mutation-storm-end',
+        'DOM recording resumed with a full snapshot',
+      ]);
+      windowStart = Date.now();
+      units = 0;
+      startRecord();
+    }, 1000);
+  };
+
+  startRecord();
+  const offSnapshot = app.onSnapshotRequest(() => {
+    if (stopRecord) record.takeFullSnapshot(true);
+  });
+  return () => {
+    offSnapshot();
+    stopRecord?.();
+    stopRecord = undefined;
+    watcher?.disconnect();
+    watcher = null;
+    if (calmTimer !== null) app.natives.clearInterval(calmTimer);
+  };
+}
+
+/** rrweb's node id of an element (-1 when not recorded). */
+export function nodeIdOf(node: Node | null): number {
+  return node ? record.mirror.getId(node) : -1;
+}

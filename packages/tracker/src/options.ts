@@ -1,0 +1,210 @@
+import { TrackerErrors } from './errors.ts';
+
+/** Input modes of spec §5: plain values (with the obscuring rules), obscured (`*`), hidden (blank). */
+export const InputMode = { Plain: 0, Obscured: 1, Hidden: 2 } as const;
+export type InputMode = (typeof InputMode)[keyof typeof InputMode];
+
+export interface NetworkRecord {
+  requestType: 'fetch' | 'xhr' | 'beacon';
+  method: string;
+  url: string;
+  request: { headers: Record<string, string>; body: string | null };
+  response: { headers: Record<string, string>; body: string | null };
+  status: number;
+  startTime: number;
+  duration: number;
+  responseSize: number;
+}
+
+export interface NetworkOptions {
+  /** Request and response bodies are dropped unless this is true (spec §9). */
+  capturePayload?: boolean;
+  /** Header names left out (default cookie, set-cookie, authorization); `true` drops all headers. */
+  ignoreHeaders?: string[] | boolean;
+  /** Only record calls that failed (status ≥ 400 or network error). */
+  failuresOnly?: boolean;
+  /** Add the session token to our page's outgoing calls under this header (`true`: X-Atrium-Session-Token). */
+  sessionTokenHeader?: string | boolean;
+  /** Last chance to edit or drop (return null) a record before it is queued. */
+  sanitizer?: (record: NetworkRecord) => NetworkRecord | null;
+  /** Record WebSocket messages (bodies only with capturePayload). Default true. */
+  captureWebSocket?: boolean;
+}
+
+export interface MouseOptions {
+  /** Record pointer positions (sampled every 7 ticks). Default true. */
+  trackMoves?: boolean;
+  /** Report pointer shaking (225 ms window). Default true. */
+  detectShake?: boolean;
+}
+
+export interface CanvasOptions {
+  /** Never record canvas, whatever the server allows. */
+  disableCanvas?: boolean;
+}
+
+export interface CrossdomainOptions {
+  /** Record same-page cross-origin iframes that also run the tracker (rrweb's cross-origin mode). */
+  enabled?: boolean;
+  parentDomain?: string;
+}
+
+export interface FeatureFlag {
+  key: string;
+  is_persist: boolean;
+  value: string | boolean;
+  payload: string | null;
+}
+
+export interface FlagsOptions {
+  onFlagsLoad?: (flags: FeatureFlag[]) => void;
+}
+
+export interface Options {
+  projectKey: string;
+  /** @deprecated use projectKey */
+  projectID?: number;
+  /** Default `${location.origin}/ingest`. */
+  ingestPoint?: string;
+  respectDoNotTrack?: boolean;
+  network?: NetworkOptions;
+  mouse?: MouseOptions;
+  flags?: FlagsOptions;
+  crossdomain?: CrossdomainOptions;
+  canvas?: CanvasOptions;
+  /** Record on a plain-http page (local testing). */
+  __DISABLE_SECURE_MODE?: boolean;
+  /** Console methods to capture; default log, info, warn, error, debug, assert. `[]` turns console off. */
+  consoleMethods?: string[];
+  /** Messages per reset window (33 ticks); default 30. */
+  consoleThrottling?: number;
+  captureExceptions?: boolean;
+  capturePerformance?: boolean;
+  captureVitals?: boolean;
+  defaultInputMode?: InputMode;
+  obscureInputNumbers?: boolean;
+  obscureInputEmails?: boolean;
+  obscureInputDates?: boolean;
+  obscureTextNumbers?: boolean;
+  obscureTextEmails?: boolean;
+  /** Every text node is recorded as `*` (layout kept, words never leave the browser). */
+  maskAllText?: boolean;
+  /** Attribute names whose values are recorded as `***` (e.g. title, placeholder, alt, aria-label). */
+  maskAttributes?: string[];
+  /**
+   * Mutation guard: DOM node changes per second the recorder follows before it pauses DOM recording,
+   * marks the gap in the recording and resumes with a fresh snapshot once the page calms. Default 10000.
+   */
+  mutationBudget?: number;
+  /** Session storage key of the tab id (spec §3). */
+  tabIdKey?: string;
+  connAttemptCount?: number;
+  connAttemptGap?: number;
+  /** The cold-start interval unit in ms (default 1000); a cycle is 30 units (spec §9). */
+  coldInterval?: number;
+  /** Called with internal warnings; default console.warn. The portal passes a logger. */
+  onWarning?: (message: string) => void;
+}
+
+export type ResolvedOptions = Required<
+  Omit<
+    Options,
+    'projectID' | 'ingestPoint' | 'onWarning' | 'network' | 'mouse' | 'flags' | 'crossdomain' | 'canvas'
+  >
+> & {
+  ingestPoint: string;
+  network: Required<Omit<NetworkOptions, 'sanitizer'>> & Pick<NetworkOptions, 'sanitizer'>;
+  mouse: Required<MouseOptions>;
+  flags: FlagsOptions;
+  crossdomain: CrossdomainOptions;
+  canvas: CanvasOptions;
+  onWarning: (message: string) => void;
+};
+
+export const DEFAULT_CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'assert'];
+export const DEFAULT_IGNORED_HEADERS = ['cookie', 'set-cookie', 'authorization'];
+
+export type OptionsCheck = { ok: true; options: ResolvedOptions } | { ok: false; error: string };
+
+/** Spec §5: options must be an object with a string projectKey (a number is converted with a warning). */
+export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, error: TrackerErrors.projectKey };
+  const o = raw as Partial<Options> & { projectKey?: unknown };
+  const warn = o.onWarning ?? ((m: string) => console.warn(m));
+  let projectKey = o.projectKey;
+  if (typeof projectKey === 'number' && Number.isFinite(projectKey)) {
+    warn(TrackerErrors.projectKeyNumber);
+    projectKey = String(projectKey);
+  }
+  if (projectKey === undefined && typeof o.projectID === 'number') {
+    warn(TrackerErrors.projectID);
+    projectKey = String(o.projectID);
+  } else if (o.projectID !== undefined) warn(TrackerErrors.projectID);
+  if (typeof projectKey !== 'string' || projectKey === '')
+    return { ok: false, error: TrackerErrors.projectKey };
+
+  const net = o.network ?? {};
+  return {
+    ok: true,
+    options: {
+      projectKey,
+      ingestPoint: (o.ingestPoint ?? `${origin}/ingest`).replace(/\/+$/, ''),
+      respectDoNotTrack: o.respectDoNotTrack ?? false,
+      network: {
+        capturePayload: net.capturePayload ?? false,
+        ignoreHeaders: net.ignoreHeaders ?? DEFAULT_IGNORED_HEADERS,
+        failuresOnly: net.failuresOnly ?? false,
+        sessionTokenHeader: net.sessionTokenHeader ?? false,
+        captureWebSocket: net.captureWebSocket ?? true,
+        sanitizer: net.sanitizer,
+      },
+      mouse: { trackMoves: o.mouse?.trackMoves ?? true, detectShake: o.mouse?.detectShake ?? true },
+      flags: o.flags ?? {},
+      crossdomain: o.crossdomain ?? {},
+      canvas: o.canvas ?? {},
+      __DISABLE_SECURE_MODE: o.__DISABLE_SECURE_MODE ?? false,
+      consoleMethods: o.consoleMethods ?? DEFAULT_CONSOLE_METHODS,
+      consoleThrottling: o.consoleThrottling ?? 30,
+      captureExceptions: o.captureExceptions ?? true,
+      capturePerformance: o.capturePerformance ?? true,
+      captureVitals: o.captureVitals ?? true,
+      defaultInputMode: o.defaultInputMode ?? InputMode.Plain,
+      obscureInputNumbers: o.obscureInputNumbers ?? true,
+      obscureInputEmails: o.obscureInputEmails ?? true,
+      obscureInputDates: o.obscureInputDates ?? false,
+      obscureTextNumbers: o.obscureTextNumbers ?? false,
+      obscureTextEmails: o.obscureTextEmails ?? true,
+      maskAllText: o.maskAllText ?? false,
+      maskAttributes: o.maskAttributes ?? [],
+      mutationBudget: o.mutationBudget ?? 10_000,
+      tabIdKey: o.tabIdKey ?? '__openreplay_tabid',
+      connAttemptCount: o.connAttemptCount ?? 10,
+      connAttemptGap: o.connAttemptGap ?? 500,
+      coldInterval: o.coldInterval ?? 1000,
+      onWarning: warn,
+    },
+  };
+}
+
+/** Spec §5 required browser features: Map, Set, MutationObserver, performance timing, startsWith, Blob, Worker. */
+export function hasRequiredFeatures(w: Window & typeof globalThis): boolean {
+  return (
+    typeof w.Map === 'function' &&
+    typeof w.Set === 'function' &&
+    typeof w.MutationObserver === 'function' &&
+    typeof w.performance === 'object' &&
+    typeof w.performance.now === 'function' &&
+    typeof w.performance.timing === 'object' &&
+    typeof String.prototype.startsWith === 'function' &&
+    typeof w.Blob === 'function' &&
+    typeof w.Worker === 'function'
+  );
+}
+
+/** Do Not Track as the browsers expose it (`'1'` or `'yes'`). */
+export function doNotTrackIsOn(w: Window): boolean {
+  const nav = w.navigator as Navigator & { msDoNotTrack?: string };
+  const dnt = nav.doNotTrack ?? (w as unknown as { doNotTrack?: string }).doNotTrack ?? nav.msDoNotTrack;
+  return dnt === '1' || dnt === 'yes';
+}

@@ -1,0 +1,276 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
+import { ActivityState, App, type AppEnv, type Module, type StartOptions, type StartResult } from './app.ts';
+import { TrackerErrors } from './errors.ts';
+import { readStorage, StorageKeys, writeStorage } from './lib/storage.ts';
+import { exceptionMessage } from './modules/errors.ts';
+import { defaultModules } from './modules/index.ts';
+import {
+  doNotTrackIsOn,
+  type FeatureFlag,
+  hasRequiredFeatures,
+  type Options,
+  resolveOptions,
+} from './options.ts';
+import { TRACKER_VERSION } from './version.ts';
+import { createBlobWorker } from './worker/create-worker.ts';
+
+const INSTANCE_KEY = '__atriumTrackerInstance';
+
+type Win = Window & typeof globalThis & { [INSTANCE_KEY]?: Tracker };
+
+export interface TrackerEnv {
+  window?: Win;
+  /** Tests and embedders may provide the worker; default: a Blob worker. */
+  createWorker?: AppEnv['createWorker'];
+  modules?: Module[];
+}
+
+/**
+ * The public tracker. Initialisation never throws at the host page: a problem is logged and every call
+ * afterwards answers with the reason (spec §5, §8).
+ */
+export class Tracker {
+  static readonly version = TRACKER_VERSION;
+  readonly version = TRACKER_VERSION;
+  /** Set when the tracker could not initialise; start() answers with it. */
+  readonly initError: string | null = null;
+  private readonly app: App | null = null;
+  private readonly unsupported: boolean = false;
+
+  constructor(options: Options, env: TrackerEnv = {}) {
+    const w = env.window ?? (typeof window === 'undefined' ? undefined : (window as Win));
+    if (!w) {
+      this.initError = TrackerErrors.notInBrowser;
+      return;
+    }
+    const check = resolveOptions(options, w.location.origin);
+    if (!check.ok) {
+      console.error(check.error);
+      this.initError = TrackerErrors.notInitialized;
+      return;
+    }
+    if (w[INSTANCE_KEY]) {
+      console.error(TrackerErrors.oneInstance);
+      this.initError = TrackerErrors.oneInstance;
+      return;
+    }
+    const o = check.options;
+    if (!o.__DISABLE_SECURE_MODE && w.isSecureContext === false) {
+      console.error(TrackerErrors.insecure);
+      this.initError = TrackerErrors.insecure;
+      return;
+    }
+    const dnt = o.respectDoNotTrack && doNotTrackIsOn(w);
+    if (!hasRequiredFeatures(w) || dnt) {
+      this.unsupported = true;
+      const body = {
+        trackerVersion: TRACKER_VERSION,
+        projectKey: o.projectKey,
+        doNotTrack: dnt,
+        reason: dnt ? 'do-not-track' : 'missing-api',
+      };
+      void w
+        .fetch?.(`${o.ingestPoint}${INGEST_PATHS.notStarted}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+          keepalive: true,
+        })
+        .catch(() => undefined);
+      return;
+    }
+    w[INSTANCE_KEY] = this;
+    this.app = new App(o, env.modules ?? defaultModules, {
+      window: w,
+      createWorker: env.createWorker ?? createBlobWorker,
+    });
+  }
+
+  private get ready(): App | null {
+    return this.unsupported ? null : this.app;
+  }
+
+  private failure(): StartResult {
+    if (this.unsupported) return { success: false, reason: TrackerErrors.unsupported };
+    return { success: false, reason: this.initError ?? TrackerErrors.notInitialized };
+  }
+
+  /** Starts a session (continuing this tab's session if there is one). */
+  start(startOpts: StartOptions = {}): Promise<StartResult> {
+    const app = this.ready;
+    if (!app) return Promise.resolve(this.failure());
+    return app.start(startOpts);
+  }
+
+  /**
+   * Records into the cold-start buffers without a session; start() later sends the history. With
+   * `conditional`, the project's conditions are fetched and the session starts by itself when one matches.
+   */
+  async coldStart(
+    startOpts: StartOptions = {},
+    conditional = false,
+  ): Promise<StartResult | { success: true }> {
+    const app = this.ready;
+    if (!app) return this.failure();
+    if (startOpts.userID !== undefined) app.userID = startOpts.userID;
+    if (startOpts.metadata) Object.assign(app.metadata, startOpts.metadata);
+    if (!app.coldStart()) return { success: false, reason: TrackerErrors.alreadyStarted };
+    if (conditional) return app.conditionalStart(startOpts);
+    return { success: true };
+  }
+
+  // ---- feature flags ----
+
+  isFlagEnabled(key: string): boolean {
+    return this.app?.flags.isEnabled(key) ?? false;
+  }
+  getFeatureFlag(key: string): FeatureFlag | undefined {
+    return this.app?.flags.get(key);
+  }
+  getAllFeatureFlags(): FeatureFlag[] {
+    return this.app?.flags.flags ?? [];
+  }
+  onFlagsLoad(fn: (flags: FeatureFlag[]) => void): () => void {
+    return this.app?.flags.onLoad(fn) ?? (() => undefined);
+  }
+  /** Fetches the flags again (after setUserID or setMetadata, for example). */
+  async reloadFlags(): Promise<FeatureFlag[]> {
+    const s = this.app?.session;
+    if (!this.app || !s) return [];
+    return this.app.flags.reload(s.token, s.projectID);
+  }
+
+  stop(): void {
+    this.app?.stop();
+  }
+
+  /** Stops and frees everything, including the instance slot: a new Tracker may be made afterwards. */
+  destroy(): void {
+    const app = this.app;
+    if (!app) return;
+    app.destroy();
+    const w = app.env.window as Win;
+    if (w[INSTANCE_KEY] === this) delete w[INSTANCE_KEY];
+  }
+
+  isActive(): boolean {
+    return this.app?.state === ActivityState.Active;
+  }
+  getState(): 'NotActive' | 'ColdStart' | 'Starting' | 'Active' {
+    const s = this.app?.state ?? ActivityState.NotActive;
+    return (['NotActive', 'ColdStart', 'Starting', 'Active'] as const)[s];
+  }
+  getSessionToken(): string | null {
+    return this.app?.session?.token ?? null;
+  }
+  getSessionID(): string | null {
+    return this.app?.session?.sessionID ?? null;
+  }
+  getTabId(): string | null {
+    return this.app?.tabId ?? null;
+  }
+
+  /** Spec §5: user id must be a string. */
+  setUserID(id: string): void {
+    const app = this.app;
+    if (!app || typeof id !== 'string') return;
+    app.userID = id;
+    app.send([MessageType.UserID, id]);
+  }
+  setUserAnonymousID(id: string): void {
+    if (!this.app || typeof id !== 'string') return;
+    this.app.send([MessageType.UserAnonymousID, id]);
+  }
+  /** Spec §5: key and value must be strings. */
+  setMetadata(key: string, value: string): void {
+    const app = this.app;
+    if (!app || typeof key !== 'string' || typeof value !== 'string') return;
+    app.metadata[key] = value;
+    app.send([MessageType.Metadata, key, value]);
+  }
+  /** A custom event with any JSON payload. */
+  event(name: string, payload: unknown = null): void {
+    if (!this.app || typeof name !== 'string') return;
+    this.app.send([MessageType.CustomEvent, name, safeJson(payload)]);
+    this.app.conditions?.onCustomEvent(name);
+  }
+  /** Reports a caught error (name, message, parsed stack) with an optional payload. */
+  handleError(error: unknown, payload: unknown = null): void {
+    if (!this.app) return;
+    this.app.send(exceptionMessage(error, payload));
+  }
+  issue(type: string, context: unknown = null): void {
+    if (!this.app || typeof type !== 'string') return;
+    this.app.send([MessageType.Issue, type, safeJson(context)]);
+  }
+  /** Sends what is queued now instead of at the next batch boundary. */
+  forceFlushBatch(): void {
+    this.app?.forceFlushBatch();
+  }
+
+  // ---- offline recording (spec §4) ----
+
+  startOfflineRecording(startOpts: StartOptions = {}): StartResult | { success: true } {
+    const app = this.ready;
+    if (!app) return this.failure();
+    if (startOpts.userID !== undefined) app.userID = startOpts.userID;
+    if (startOpts.metadata) Object.assign(app.metadata, startOpts.metadata);
+    if (!app.startOffline()) return { success: false, reason: TrackerErrors.alreadyStarted };
+    return { success: true };
+  }
+  /** The offline buffer: commits, each a list of messages as JSON text. */
+  getBuffer(): string[][] {
+    return this.app?.getOfflineBuffer() ?? [];
+  }
+  /** Saves the offline buffer to local storage (false when there is nothing or storage refuses). */
+  saveBuffer(): boolean {
+    return this.app?.saveOfflineBuffer() ?? false;
+  }
+  /** A buffer saved by an earlier page, if any. */
+  hasSavedBuffer(): boolean {
+    return readStorage('local', StorageKeys.offline) !== null;
+  }
+
+  /**
+   * Uploads the offline recording (the current one, or the one saved in local storage): a session is started
+   * for it, its batches are sent, then the session's upload ends. Resolves once the worker has sent it.
+   */
+  async uploadOfflineRecording(): Promise<StartResult> {
+    const app = this.ready;
+    if (!app) return this.failure();
+    let commits: string[][];
+    let timestamp: number;
+    let userID: string | null = app.userID;
+    if (app.offline) {
+      commits = app.getOfflineBuffer();
+      timestamp = commits[0]?.[0] ? (JSON.parse(commits[0][0]) as number[])[1]! : Date.now();
+      app.stop(false);
+    } else {
+      const raw = readStorage('local', StorageKeys.offline);
+      if (!raw) return { success: false, reason: 'No offline recording' };
+      try {
+        const saved = JSON.parse(raw) as { timestamp: number; commits: string[][]; userID: string | null };
+        commits = saved.commits;
+        timestamp = saved.timestamp;
+        userID = saved.userID ?? userID;
+      } catch {
+        writeStorage('local', StorageKeys.offline, null);
+        return { success: false, reason: 'Saved offline recording is unreadable' };
+      }
+    }
+    if (userID) app.userID = userID;
+    return app.uploadHistory(commits, timestamp).then((r) => {
+      if (r.success) writeStorage('local', StorageKeys.offline, null);
+      return r;
+    });
+  }
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? 'null';
+  } catch {
+    return '"[unserialisable]"';
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The upload worker: batching, gzip, upload with the Bearer token, beaconSizeLimit, ordered retry with
+ * backoff, token renewal and the spec's `start / auth / stop / forceFlushBatch / q_end` messages.
+ *
+ * It is ONE self-contained function: the tracker turns `workerMain.toString()` into a Blob worker
+ * (allowed by `worker-src blob:`), so any bundler that consumes our ESM source keeps working. Nothing
+ * inside may reference an import or a module-level binding: only globals and its own locals.
+ */
+import type { ToMain, ToWorker } from './worker-messages.ts';
+
+export interface WorkerScope {
+  postMessage(data: ToMain): void;
+  onmessage: ((ev: { data: ToWorker }) => void) | null;
+  fetch: typeof fetch;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
+}
+
+export function workerMain(scope: WorkerScope): void {
+  // 20 MB of queued JSON: past this the oldest batches are dropped and the recording says so.
+  const MAX_QUEUED_BYTES = 20_000_000;
+  // 64 KB: the browser's keepalive quota for requests outliving the page.
+  const KEEPALIVE_LIMIT = 65_000;
+  const FLUSH_INTERVAL_MS = 10_000;
+  const RECORDER_DEGRADED = 36;
+
+  type Batch = { batchId: string; seq: number; messages: string[]; size: number; attempts: number };
+  let cfg: {
+    pageNo: number;
+    ingestPoint: string;
+    tabId: string;
+    timestamp: number;
+    url: string;
+    connAttemptCount: number;
+    connAttemptGap: number;
+  } | null = null;
+  let token: string | null = null;
+  let beaconSizeLimit = 1_000_000;
+  let compressionThreshold = Number.POSITIVE_INFINITY;
+  let current: string[] = [];
+  let currentSize = 2;
+  let seq = 0;
+  const queue: Batch[] = [];
+  let queuedBytes = 0;
+  let sending = false;
+  let waitingAuth = false;
+  let retryTimer: unknown = null;
+  let flushTimer: unknown = null;
+  let dropped = 0;
+  let failedInARow = 0;
+
+  const post = (m: ToMain) => scope.postMessage(m);
+
+  function reset() {
+    if (retryTimer) scope.clearTimeout(retryTimer);
+    if (flushTimer) scope.clearTimeout(flushTimer);
+    retryTimer = flushTimer = null;
+    cfg = null;
+    token = null;
+    current = [];
+    currentSize = 2;
+    seq = 0;
+    queue.length = 0;
+    queuedBytes = 0;
+    sending = false;
+    waitingAuth = false;
+    dropped = 0;
+    failedInARow = 0;
+  }
+
+  function scheduleFlush() {
+    if (flushTimer || !cfg) return;
+    flushTimer = scope.setTimeout(() => {
+      flushTimer = null;
+      finishBatch();
+      pump(false);
+    }, FLUSH_INTERVAL_MS);
+  }
+
+  function finishBatch() {
+    if (!cfg || current.length === 0) return;
+    if (dropped > 0) {
+      current.unshift(
+        JSON.stringify([
+          RECORDER_DEGRADED,
+          'upload-backlog',
+          `dropped ${dropped} messages: server unreachable`,
+        ]),
+      );
+      dropped = 0;
+    }
+    const b: Batch = {
+      batchId: `${cfg.tabId}-${cfg.pageNo}-${seq}`,
+      seq,
+      messages: current,
+      size: currentSize,
+      attempts: 0,
+    };
+    seq += 1;
+    queue.push(b);
+    queuedBytes += b.size;
+    current = [];
+    currentSize = 2;
+    // Memory cap: drop the oldest batches not in flight, count their messages, ask for a fresh snapshot.
+    while (queuedBytes > MAX_QUEUED_BYTES && queue.length > 2) {
+      const old = queue.splice(1, 1)[0]!;
+      queuedBytes -= old.size;
+      dropped += old.messages.length;
+    }
+    if (dropped > 0) post({ type: 'snapshot' });
+  }
+
+  function addCommit(commit: string[]) {
+    // The main thread sends JSON text: sizes are known and batches are built by concatenation.
+    for (const msg of commit) {
+      const size = msg.length + 1;
+      if (currentSize + size > beaconSizeLimit && current.length > 0) finishBatch();
+      current.push(msg);
+      currentSize += size;
+    }
+    if (currentSize >= beaconSizeLimit) finishBatch();
+    scheduleFlush();
+  }
+
+  async function gzip(text: string): Promise<Uint8Array | null> {
+    const CS = (globalThis as { CompressionStream?: typeof CompressionStream }).CompressionStream;
+    if (!CS) return null;
+    const stream = new Blob([text]).stream().pipeThrough(new CS('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  async function sendOne(b: Batch, keepalive: boolean): Promise<number> {
+    if (!cfg || !token) return -1;
+    const head = JSON.stringify({ batchId: b.batchId, tabId: cfg.tabId, pageNo: cfg.pageNo, seq: b.seq });
+    const body = `${head.slice(0, -1)},"messages":[${b.messages.join(',')}]}`;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+    };
+    let payload: BodyInit = body;
+    if (body.length > compressionThreshold) {
+      const gz = await gzip(body);
+      if (gz) {
+        payload = gz as unknown as BodyInit;
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
+    const size = typeof payload === 'string' ? payload.length : (payload as Uint8Array).byteLength;
+    try {
+      const res = await scope.fetch(`${cfg.ingestPoint}/v1/web/i`, {
+        method: 'POST',
+        headers,
+        body: payload,
+        keepalive: keepalive && size <= KEEPALIVE_LIMIT,
+      });
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  function retryLater() {
+    failedInARow += 1;
+    const gap = cfg?.connAttemptGap ?? 500;
+    const delay = Math.min(30_000, gap * 2 ** Math.min(failedInARow - 1, 8));
+    if (cfg && failedInARow === cfg.connAttemptCount)
+      post({ type: 'failure', reason: 'ingest unreachable, still retrying' });
+    retryTimer = scope.setTimeout(() => {
+      retryTimer = null;
+      pump(false);
+    }, delay);
+  }
+
+  async function pump(keepalive: boolean): Promise<void> {
+    if (sending || waitingAuth || !token || !cfg || retryTimer) return;
+    const b = queue[0];
+    if (!b) return;
+    sending = true;
+    const status = await sendOne(b, keepalive);
+    sending = false;
+    if (!cfg) return; // stopped meanwhile
+    if (status >= 200 && status < 300) {
+      queue.shift();
+      queuedBytes -= b.size;
+      failedInARow = 0;
+      post({ type: 'sent', batchId: b.batchId, messages: b.messages.length });
+      if (queue.length > 0) return pump(keepalive);
+      post({ type: 'idle' });
+      return;
+    }
+    if (status === 401) {
+      // Token expired: the main thread re-runs start with the old token and sends `auth` again.
+      waitingAuth = true;
+      post({ type: 'restart' });
+      return;
+    }
+    if (status === 413 && b.messages.length > 1) {
+      const half = Math.ceil(b.messages.length / 2);
+      const first: Batch = {
+        ...b,
+        batchId: `${b.batchId}.1`,
+        messages: b.messages.slice(0, half),
+        size: b.size / 2,
+      };
+      const second: Batch = {
+        ...b,
+        batchId: `${b.batchId}.2`,
+        messages: b.messages.slice(half),
+        size: b.size / 2,
+      };
+      queue.splice(0, 1, first, second);
+      return pump(keepalive);
+    }
+    if (status === 413 || (status >= 400 && status < 500 && status !== 408 && status !== 429)) {
+      // The server will never take it: drop it and say so in the next batch.
+      queue.shift();
+      queuedBytes -= b.size;
+      dropped += b.messages.length;
+      post({ type: 'failure', reason: `batch rejected with ${status}` });
+      return pump(keepalive);
+    }
+    retryLater();
+  }
+
+  scope.onmessage = (ev) => {
+    const data = ev.data;
+    if (Array.isArray(data)) {
+      if (cfg) addCommit(data as string[]);
+      return;
+    }
+    switch (data.type) {
+      case 'start':
+        reset();
+        cfg = {
+          pageNo: data.pageNo,
+          ingestPoint: data.ingestPoint,
+          tabId: data.tabId,
+          timestamp: data.timestamp,
+          url: data.url,
+          connAttemptCount: data.connAttemptCount,
+          connAttemptGap: data.connAttemptGap,
+        };
+        break;
+      case 'auth':
+        token = data.token;
+        if (data.beaconSizeLimit) beaconSizeLimit = data.beaconSizeLimit;
+        if (data.compressionThreshold) compressionThreshold = data.compressionThreshold;
+        waitingAuth = false;
+        pump(false);
+        break;
+      case 'forceFlushBatch':
+        finishBatch();
+        if (retryTimer) {
+          scope.clearTimeout(retryTimer);
+          retryTimer = null;
+        }
+        pump(false);
+        break;
+      case 'q_end':
+        // The page is going away: everything we hold, now, with keepalive.
+        finishBatch();
+        if (retryTimer) {
+          scope.clearTimeout(retryTimer);
+          retryTimer = null;
+        }
+        pump(true);
+        break;
+      case 'stop':
+        finishBatch();
+        if (queue.length === 0 || !token) {
+          reset();
+          post({ type: 'stopped' });
+          break;
+        }
+        // Deliver what is left, then forget the session.
+        void (async () => {
+          const pending = queue.splice(0);
+          for (const b of pending) await sendOne(b, true);
+          reset();
+          post({ type: 'stopped' });
+        })();
+        break;
+    }
+  };
+}
