@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core';
 import { buildAll } from './bundle-competitors.mjs';
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
-const STORM_MS = Number(process.env.BENCH_STORM_MS ?? 3000);
+// A fixed number of frames (not a duration) so every setup records the same DOM changes.
+const STORM_FRAMES = Number(process.env.BENCH_STORM_FRAMES ?? 180);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 function heavyPage(script) {
@@ -25,9 +26,8 @@ function heavyPage(script) {
     frag.append(row);
   }
   app.append(frag);
-  window.storm = (ms) => new Promise((resolve) => {
+  window.storm = (frames) => new Promise((resolve) => {
     const cells = app.getElementsByClassName('cell');
-    const end = performance.now() + ms;
     let n = 0;
     const frame = () => {
       for (let k = 0; k < 150; k++) {
@@ -38,7 +38,7 @@ function heavyPage(script) {
       const row = document.createElement('div'); row.className = 'row'; row.textContent = 'added ' + n; app.prepend(row);
       if (app.childElementCount > ${NODES} / 5 + 50) app.lastElementChild.remove();
       n++;
-      if (performance.now() < end) requestAnimationFrame(frame); else resolve(n);
+      if (n < frames) requestAnimationFrame(frame); else resolve(n);
     };
     requestAnimationFrame(frame);
   });
@@ -149,7 +149,7 @@ async function runOnce(browser, origin, name, sink) {
   };
   const t0 = await metric();
   await page.evaluate(`(async () => { ${setup.start} })()`);
-  await page.evaluate((ms) => window.storm(ms), STORM_MS);
+  await page.evaluate((frames) => window.storm(frames), STORM_FRAMES);
   // Let each tracker finish its work and upload: visibility hidden flushes ours; the others get time.
   await page.evaluate(() => {
     window.t?.forceFlushBatch?.();
@@ -207,7 +207,9 @@ export async function measureOverhead() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await measureOverhead();
-  console.log(`heavy page: ${NODES} nodes, ${STORM_MS} ms mutation storm, median of ${RUNS} runs`);
+  console.log(
+    `heavy page: ${NODES} nodes, a ${STORM_FRAMES}-frame mutation storm (~300 changes a frame), median of ${RUNS} runs`,
+  );
   console.log('setup               main thread   added        uploaded');
   for (const [name, v] of Object.entries(r)) {
     console.log(

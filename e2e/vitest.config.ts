@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['journeys/**/*.test.ts', 'training/**/*.test.ts', 'tasks/**/*.test.ts', 'user/**/*.test.ts'],
+    include: ['journeys/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,

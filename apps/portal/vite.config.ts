@@ -27,6 +27,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The tracker and its libraries load after sign-in (a dynamic import), never with the sign-in screens.
+            {
+              name: 'tracker',
+              test: /[\\/]packages[\\/]tracker[\\/]|node_modules[\\/](@rrweb|rrweb[\w-]*|web-vitals)[\\/]/,
+              priority: 1,
+            },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

@@ -2,16 +2,24 @@ import { transformSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * rrweb embeds its canvas worker as an unminified string (comments, indentation, a source-map comment);
- * minifying that string saves ~0.5 KB gzip of the 40 KB budget. The code is rrweb's, unchanged.
+ * Two size trims of rrweb's record bundle for the 40 KB gzip budget (the code is rrweb's otherwise unchanged):
+ * - its canvas worker is embedded as an unminified string: we minify that string (~0.5 KB gzip);
+ * - its per-call canvas recording (2D and WebGL call capture, used only with `sampling.canvas: 'all'`) is
+ *   replaced by no-ops (~1 KB gzip): we always record canvas as FPS snapshots (`sampling.canvas: <fps>`, the
+ *   server's canvasFPS), which rrweb implements separately. dom.ts must keep passing a number.
  */
 function minifyRrwebWorkerString(): Plugin {
   return {
-    name: 'atrium-minify-rrweb-worker',
+    name: 'atrium-trim-rrweb',
     transform(code, id) {
       if (!id.includes('@rrweb/record') && !id.includes('/rrweb/dist/')) return null;
+      for (const fn of ['initCanvas2DMutationObserver', 'initCanvasWebGLMutationObserver']) {
+        if (!code.includes(`function ${fn}(`)) continue;
+        code = code.replace(`function ${fn}(`, `function unused_${fn}(`);
+        code = `const ${fn} = () => () => {};\n${code}`;
+      }
       const m = /const jsContent = ('(?:[^'\\]|\\.)*');/.exec(code);
-      if (!m) return null;
+      if (!m) return { code, map: null };
       const source = JSON.parse(
         `"${m[1]!.slice(1, -1).replace(/"/g, '\\"').replace(/\\'/g, "'")}"`,
       ) as string;

@@ -1,3 +1,5 @@
+// First: zod's setting must be in place before any module builds a schema.
+import './app/zod-jitless.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';

@@ -3,4 +3,6 @@
 interface ImportMetaEnv {
   /** Parent domain for the token and xsrf cookies (spec 1 §9); unset means the current host. */
   readonly VITE_COOKIE_DOMAIN?: string;
+  /** The tracker project the portal records into; unset means 'atrium-portal'. */
+  readonly VITE_TRACKER_PROJECT_KEY?: string;
 }

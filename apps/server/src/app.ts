@@ -54,7 +54,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setErrorHandler(errorHandler);
 
   const database =
-    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    deps.database ?? openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    });
   if (!deps.database) {
     await database.migrate();
     app.addHook('onClose', () => database.close());

@@ -49,12 +49,18 @@ const envSchema = z.object({
   PORTAL_DIST: z.string().optional(),
   RATE_LIMIT_DISABLED: bool,
   // Blob store: S3-compatible when S3_BUCKET is set, local disk under DATA_DIR/blobs otherwise.
-  S3_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  S3_PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   S3_FORCE_PATH_STYLE: bool,
   TRACKER_DIST: z.string().optional(),
   INGEST_SECRET: z.string().min(32, 'at least 32 characters').optional(),

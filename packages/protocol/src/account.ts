@@ -20,7 +20,11 @@ export const signedIn = z.object({ status: z.literal('signed_in'), user: account
 export type SignedIn = z.infer<typeof signedIn>;
 
 /** POST /v1/user/register → 201 `{ email }`, the same answer whether or not the address is taken. */
-export const registerBody = z.object({ email: emailSchema, password: passwordSchema, nickname: nicknameSchema });
+export const registerBody = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  nickname: nicknameSchema,
+});
 export type RegisterBody = z.infer<typeof registerBody>;
 export const emailAccepted = z.object({ email: z.string() });
 export type EmailAccepted = z.infer<typeof emailAccepted>;

@@ -39,6 +39,14 @@ export const passwordSchema = z
   .regex(/[a-z]/, messages.password)
   .regex(/[0-9]/, messages.password);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, messages.email).pipe(z.email(messages.email));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, messages.email)
+  .pipe(z.email(messages.email));
 
-export const codeSchema = z.string().trim().regex(/^\d{6}$/, messages.code);
+export const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, messages.code);

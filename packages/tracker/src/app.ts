@@ -190,6 +190,7 @@ export class App {
   /** Page hidden or leaving: send the current commit and ask the worker to send everything now (keepalive). */
   private flushForUnload(): void {
     this.commit();
+    if (this.offline) this.saveOfflineBuffer(); // an offline recording survives the page by itself
     if (this.state === ActivityState.Active) this.worker?.postMessage({ type: 'q_end' });
   }
 
@@ -270,6 +271,14 @@ export class App {
 
   // ---- session start ----
 
+  private startGates = new Set<Promise<unknown>>();
+
+  /** A plugin (assist, consent banner…) may hold start back until a promise settles (spec §4 "allowed"). */
+  holdStart(gate: Promise<unknown>): void {
+    this.startGates.add(gate);
+    void gate.finally(() => this.startGates.delete(gate)).catch(() => undefined);
+  }
+
   private async waitVisible(): Promise<void> {
     const doc = this.env.window.document;
     if (doc.visibilityState !== 'hidden') return;
@@ -294,6 +303,9 @@ export class App {
 
   private onWorker(m: ToMain): void {
     if (m.type === 'restart') void this.renewToken();
+    // Undelivered batches outlive the page in session storage; the next page of the tab sends them first.
+    if (m.type === 'unsent') writeStorage('session', StorageKeys.unsent, JSON.stringify(m.batches));
+    if (m.type === 'idle') writeStorage('session', StorageKeys.unsent, null);
     if (m.type === 'snapshot') this.requestSnapshot();
     if (m.type === 'failure') this.options.onWarning(`Atrium tracker: ${m.reason}`);
     for (const fn of this.workerListeners) fn(m);
@@ -361,6 +373,7 @@ export class App {
     if (startOpts.metadata) Object.assign(this.metadata, startOpts.metadata);
     try {
       await this.waitVisible();
+      await Promise.allSettled([...this.startGates]);
       if (generation !== this.startGeneration)
         return { success: false, reason: TrackerErrors.stoppedDuringStart };
       const worker = this.ensureWorker();
@@ -392,6 +405,15 @@ export class App {
         connAttemptGap: this.options.connAttemptGap,
         tabId: this.tabId,
       });
+      const unsent = readStorage('session', StorageKeys.unsent);
+      if (unsent && !startOpts.forceNew) {
+        try {
+          this.worker.postMessage({ type: 'resend', batches: JSON.parse(unsent) });
+        } catch {
+          // unreadable: nothing to resend
+        }
+      }
+      writeStorage('session', StorageKeys.unsent, null);
       for (const commit of history) this.worker.postMessage(commit);
       for (const commit of this.startingBuffer.splice(0)) this.worker.postMessage(commit);
       this.worker.postMessage({

@@ -36,25 +36,15 @@ export function checkStartResponse(json: unknown): SessionInfo | null {
   ) {
     return null;
   }
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const quality = r.canvasQuality === 'low' || r.canvasQuality === 'high' ? r.canvasQuality : 'medium';
+  // The fields the tracker does not act on (user location, browser, OS…) pass through as the server sent them.
   return {
-    token: r.token,
-    userUUID: r.userUUID,
-    sessionID: r.sessionID,
+    ...(r as unknown as SessionInfo),
     projectID: r.projectID === undefined || r.projectID === null ? '' : String(r.projectID),
-    delay: r.delay,
     startTimestamp: (r.startTimestamp as number | undefined) ?? undefined,
     beaconSizeLimit: (r.beaconSizeLimit as number | undefined) ?? undefined,
     compressionThreshold: typeof r.compressionThreshold === 'number' ? r.compressionThreshold : undefined,
-    userBrowser: str(r.userBrowser),
-    userCity: str(r.userCity),
-    userCountry: str(r.userCountry),
-    userDevice: str(r.userDevice),
-    userOS: str(r.userOS),
-    userState: str(r.userState),
     canvasEnabled: r.canvasEnabled === true,
-    canvasQuality: quality,
+    canvasQuality: r.canvasQuality === 'low' || r.canvasQuality === 'high' ? r.canvasQuality : 'medium',
     canvasFPS: typeof r.canvasFPS === 'number' ? r.canvasFPS : 1,
     assistOnly: r.assistOnly === true,
     features: Array.isArray(r.features) ? r.features.filter((f): f is string => typeof f === 'string') : [],

@@ -145,6 +145,11 @@ export class Tracker {
     this.app?.stop();
   }
 
+  /** start() waits for this promise to settle first (spec §4: start waits until it is allowed to start). */
+  holdStart(gate: Promise<unknown>): void {
+    this.app?.holdStart(gate);
+  }
+
   /** Stops and frees everything, including the instance slot: a new Tracker may be made afterwards. */
   destroy(): void {
     const app = this.app;

@@ -109,6 +109,18 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
     await page.close();
   });
 
+  it('stop() still delivers what was recorded before it', async () => {
+    ingest = new FakeIngest();
+    await ingest.listen();
+    const page = await open(browser, ingest);
+    await page.evaluate(() => (window as unknown as Win).tracker.start());
+    await addMarker(page, 'just-before-stop');
+    await tick(page, 60);
+    await page.evaluate(() => (window as unknown as Win).tracker.stop());
+    await waitFor(() => markerCount(ingest.messages(), 'just-before-stop') === 1, 'the last batch');
+    await page.close();
+  });
+
   it('renews an expired token (401) and keeps the same session', async () => {
     ingest = new FakeIngest();
     await ingest.listen();
@@ -162,7 +174,7 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
     expect(ingest.starts).toHaveLength(0);
     const r = await page.evaluate(() => (window as unknown as Win).tracker.start());
     expect(r.success).toBe(true);
-    expect(ingest.starts[0]!.bufferDiff).toBeGreaterThanOrEqual(300);
+    expect(ingest.starts[0]!.bufferDiff).toBeGreaterThanOrEqual(200); // from the first buffered commit
     await addMarker(page, 'live');
     await tick(page);
     await flush(page);
@@ -338,6 +350,39 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
       () => rrweb(ingest.messages()).some((e) => e.type === 3 && e.data.source === 9),
       'a canvas frame',
     );
+    await page.close();
+  });
+
+  it('keeps undelivered batches for the next page of the tab when the server is away', async () => {
+    ingest = new FakeIngest();
+    await ingest.listen();
+    const page = await open(browser, ingest, { connAttemptGap: 20_000 });
+    await page.evaluate(() => (window as unknown as Win).tracker.start());
+    await flush(page);
+    await waitFor(() => ingest.batches.length > 0, 'the first batch');
+    await ingest.stop();
+    await addMarker(page, 'kept-for-later');
+    await tick(page);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(
+      () => page.evaluate(() => sessionStorage.getItem('__atrium_unsent')?.includes('kept-for-later')),
+      'the copy in session storage',
+    );
+    await ingest.resume();
+    await page.reload();
+    await page.evaluate(() => {
+      const w = window as unknown as Win;
+      w.tracker = new w.AtriumTracker({ projectKey: 'pk-1' });
+      return w.tracker.start();
+    });
+    await flush(page);
+    await waitFor(() => markerCount(ingest.messages(), 'kept-for-later') === 1, 'the kept batch');
+    await page.waitForTimeout(300);
+    expect(markerCount(ingest.messages(), 'kept-for-later')).toBe(1);
+    expect(new Set(ingest.sessionsOf()).size).toBe(1);
     await page.close();
   });
 });

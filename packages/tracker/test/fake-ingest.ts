@@ -85,6 +85,10 @@ export class FakeIngest {
     return this.sorted(sessionID).flatMap((b) => b.messages);
   }
 
+  sessionsOf(): (string | undefined)[] {
+    return (this.batches as (BatchEnvelope & { sessionID?: string })[]).map((b) => b.sessionID);
+  }
+
   sorted(sessionID?: string): (BatchEnvelope & { sessionID?: string })[] {
     const list = (this.batches as (BatchEnvelope & { sessionID?: string })[]).filter(
       (b) => !sessionID || b.sessionID === sessionID,

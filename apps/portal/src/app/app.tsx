@@ -1,14 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ImpersonationBanner } from '../components/impersonation-banner.tsx';
 import { ToastHost } from '../components/toasts.tsx';
+import { trackSignedInUser } from '../tracking/track-signed-in-user.ts';
 import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
+  // Session recording follows the entry check: on for a signed-in learner, off at sign-out.
+  useEffect(() => trackSignedInUser(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ImpersonationBanner />

@@ -26,9 +26,16 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
  * PostgreSQL when a URL is given, otherwise PGlite: on disk under `dataDir/pglite`,
  * or in memory when dataDir is 'memory://' (tests).
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told when an idle pooled connection dies (server restart, failover); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener, an idle connection killed by the server would crash the whole process.
+    pool.on('error', (error) => opts.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,

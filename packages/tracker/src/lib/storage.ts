@@ -24,4 +24,5 @@ export const StorageKeys = {
   offline: '__atrium_offline_buffer',
   flags: '__atrium_flags',
   uxt: '__atrium_uxt',
+  unsent: '__atrium_unsent',
 } as const;

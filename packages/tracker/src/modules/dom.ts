@@ -4,7 +4,11 @@ import type { App } from '../app.ts';
 import { HIDE_SELECTOR, maskInputValue, maskText, OBSCURE_SELECTOR } from '../lib/masking.ts';
 
 type RrwebEvent = { type: number; data: Record<string, unknown>; timestamp: number };
-type SerializedNode = { attributes?: Record<string, unknown>; childNodes?: SerializedNode[] };
+type SerializedNode = {
+  tagName?: string;
+  attributes?: Record<string, unknown>;
+  childNodes?: SerializedNode[];
+};
 
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;

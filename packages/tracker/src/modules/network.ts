@@ -60,6 +60,13 @@ export function networkModule(app: App): () => void {
     }
   };
   const ours = (url: string) => url.startsWith(ingest);
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, w.location.href).href;
+    } catch {
+      return url; // the browser will report the bad URL itself
+    }
+  };
 
   const emit = (r: NetworkRecord, graphqlBody: string | null) => {
     if (!active) return;
@@ -102,7 +109,7 @@ export function networkModule(app: App): () => void {
   ): Promise<Response> {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!active || ours(url)) return origFetch.call(this ?? w, input, init);
-    const abs = new URL(url, w.location.href).href;
+    const abs = absolute(url);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const reqHeaders = headersObject(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     const reqBody = bodyText(init?.body);
@@ -225,7 +232,7 @@ export function networkModule(app: App): () => void {
   if (typeof origBeacon === 'function') {
     nav.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
       const ok = origBeacon.call(nav, url, data);
-      const abs = new URL(String(url), w.location.href).href;
+      const abs = absolute(String(url));
       if (active && !ours(abs)) {
         emit(
           {

@@ -24,7 +24,14 @@ export function workerMain(scope: WorkerScope): void {
   const FLUSH_INTERVAL_MS = 10_000;
   const RECORDER_DEGRADED = 36;
 
-  type Batch = { batchId: string; seq: number; messages: string[]; size: number; attempts: number };
+  type Batch = {
+    batchId: string;
+    pageNo: number;
+    seq: number;
+    messages: string[];
+    size: number;
+    attempts: number;
+  };
   let cfg: {
     pageNo: number;
     ingestPoint: string;
@@ -91,6 +98,7 @@ export function workerMain(scope: WorkerScope): void {
     }
     const b: Batch = {
       batchId: `${cfg.tabId}-${cfg.pageNo}-${seq}`,
+      pageNo: cfg.pageNo,
       seq,
       messages: current,
       size: currentSize,
@@ -129,12 +137,12 @@ export function workerMain(scope: WorkerScope): void {
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 
-  async function sendOne(b: Batch, keepalive: boolean): Promise<number> {
-    if (!cfg || !token) return -1;
-    const head = JSON.stringify({ batchId: b.batchId, tabId: cfg.tabId, pageNo: cfg.pageNo, seq: b.seq });
+  async function sendOne(b: Batch, keepalive: boolean, c = cfg, auth = token): Promise<number> {
+    if (!c || !auth) return -1;
+    const head = JSON.stringify({ batchId: b.batchId, tabId: c.tabId, pageNo: b.pageNo, seq: b.seq });
     const body = `${head.slice(0, -1)},"messages":[${b.messages.join(',')}]}`;
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
+      Authorization: `Bearer ${auth}`,
       'Content-Type': 'application/json',
     };
     let payload: BodyInit = body;
@@ -147,7 +155,7 @@ export function workerMain(scope: WorkerScope): void {
     }
     const size = typeof payload === 'string' ? payload.length : (payload as Uint8Array).byteLength;
     try {
-      const res = await scope.fetch(`${cfg.ingestPoint}/v1/web/i`, {
+      const res = await scope.fetch(`${c.ingestPoint}/v1/web/i`, {
         method: 'POST',
         headers,
         body: payload,
@@ -256,30 +264,50 @@ export function workerMain(scope: WorkerScope): void {
         }
         pump(false);
         break;
+      case 'resend':
+        for (const u of data.batches.reverse()) {
+          const size = u.messages.reduce((n, m) => n + m.length + 1, 2);
+          queue.unshift({ ...u, size, attempts: 0 });
+          queuedBytes += size;
+        }
+        break;
       case 'q_end':
-        // The page is going away: everything we hold, now, with keepalive.
+        // The page is going away: everything we hold, now, with keepalive; and a copy for the next page.
         finishBatch();
+        if (queue.length > 0) {
+          post({
+            type: 'unsent',
+            batches: queue.map((b) => ({
+              batchId: b.batchId,
+              pageNo: b.pageNo,
+              seq: b.seq,
+              messages: b.messages,
+            })),
+          });
+        }
         if (retryTimer) {
           scope.clearTimeout(retryTimer);
           retryTimer = null;
         }
         pump(true);
         break;
-      case 'stop':
+      case 'stop': {
+        // Forget the session now (a new start may follow at once); deliver what is left on the side.
         finishBatch();
-        if (queue.length === 0 || !token) {
-          reset();
+        const pending = queue.splice(0);
+        const c = cfg;
+        const auth = token;
+        reset();
+        if (pending.length === 0 || !auth) {
           post({ type: 'stopped' });
           break;
         }
-        // Deliver what is left, then forget the session.
         void (async () => {
-          const pending = queue.splice(0);
-          for (const b of pending) await sendOne(b, true);
-          reset();
+          for (const b of pending) await sendOne(b, true, c, auth);
           post({ type: 'stopped' });
         })();
         break;
+      }
     }
   };
 }

@@ -14,6 +14,8 @@ export type ToWorker =
       tabId: string;
     }
   | { type: 'auth'; token: string; beaconSizeLimit?: number; compressionThreshold?: number }
+  /** Batches an earlier page of this tab could not deliver (kept in session storage); sent first, same ids. */
+  | { type: 'resend'; batches: UnsentBatch[] }
   | { type: 'stop' }
   | { type: 'forceFlushBatch' }
   | { type: 'q_end' };
@@ -23,5 +25,14 @@ export type ToMain =
   | { type: 'snapshot' }
   | { type: 'failure'; reason: string }
   | { type: 'sent'; batchId: string; messages: number }
+  /** Sent on q_end: what is not delivered yet, for the main thread to keep in session storage. */
+  | { type: 'unsent'; batches: UnsentBatch[] }
   | { type: 'idle' }
   | { type: 'stopped' };
+
+export interface UnsentBatch {
+  batchId: string;
+  pageNo: number;
+  seq: number;
+  messages: string[];
+}

@@ -4,8 +4,8 @@ import { seedDemoAccounts } from '@atrium/server/db/seed/seed-demo-accounts';
 import { createSession } from '@atrium/server/modules/account/create-session';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { openBrowser } from '../support/portal.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { openBrowser } from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 /** The test server with the demo community loaded, as `npm start` has it on a fresh install. */
 export async function startCommunityServer(): Promise<TestServer> {

@@ -1,8 +1,8 @@
 import { messages, profileMessages } from '@atrium/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
 import {
   fieldError,
   openBrowser,
@@ -11,8 +11,8 @@ import {
   signOut,
   submitLogin,
   toastVariant,
-} from '../support/portal.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+} from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 describe('profile and password (/user, /user/password, /user/courses)', () => {
   let server: TestServer;

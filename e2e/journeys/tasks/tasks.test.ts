@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
-import type { TestServer } from '../support/server.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import type { TestServer } from '../../support/server.ts';
 import { demo, seeded, signedInAs, startCommunityServer } from '../training/community.ts';
 
 describe('task board and dashboard on the demo community', () => {

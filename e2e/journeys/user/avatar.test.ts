@@ -2,10 +2,10 @@ import { messages, profileMessages } from '@atrium/protocol';
 import { makePng } from '@atrium/server/modules/uploads/test-images';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { openBrowser, signedUpUser, toastVariant } from '../support/portal.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { openBrowser, signedUpUser, toastVariant } from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 /** A real JPEG, encoded by the browser itself from a canvas. */
 async function makeJpeg(page: Page): Promise<Buffer> {

@@ -3,9 +3,9 @@ import { startS3rver } from '@atrium/server/modules/uploads/start-s3rver';
 import { makePng } from '@atrium/server/modules/uploads/test-images';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { openBrowser, signedUpUser, toastVariant } from '../support/portal.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { openBrowser, signedUpUser, toastVariant } from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 describe('avatar change through an S3-compatible store', () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { openBrowser, toastVariant } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { openBrowser, toastVariant } from '../../support/portal.ts';
+import type { TestServer } from '../../support/server.ts';
 import { demo, postFromPage, seeded, signedInAs, startCommunityServer } from './community.ts';
 import { icsDate, parseIcs } from './ics.ts';
 

@@ -1,10 +1,10 @@
 import { createTestUser } from '@atrium/server/modules/profile/test-user';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { openBrowser, signedUpUser } from '../support/portal.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectAccessible } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { openBrowser, signedUpUser } from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 /** The badge's number, or 0 when it is hidden (nothing unread). */
 async function badge(page: Page, where: 'nav' | 'side'): Promise<number> {
@@ -125,6 +125,31 @@ describe('notification messages and the unread badge (/user/messages)', () => {
     await page.getByRole('button', { name: '未讀', exact: true }).click();
     await page.getByTestId('messages-empty').waitFor();
     await expectAccessible(page, '/user/messages (unread, empty)');
+    await context.close();
+  });
+
+  it('polls the unread count, so a new message reaches the badge without a reload', async () => {
+    const { context, page } = await openBrowser(browser, server);
+    await signedUpUser(page, server, '小華');
+    // A controllable clock from the next page load on, so the 30 s poll can be skipped ahead.
+    await page.clock.install();
+    await page.goto('/dashboard');
+    await expect.poll(() => badge(page, 'nav'), SOON).toBe(1);
+
+    const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
+    const staff = await createTestUser(server.app, { role: 'staff' });
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/v1/console/notifications',
+      headers: staff.auth,
+      payload: { user_ids: [entry.user.id], title: '新任務上架', category: 'task', link: '/tasks/my' },
+    });
+    expect(sent.statusCode).toBe(201);
+    // Nothing asks the server yet: the badge still shows 1 until the poll comes round.
+    await page.clock.fastForward(5_000);
+    expect(await badge(page, 'nav')).toBe(1);
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => badge(page, 'nav'), SOON).toBe(2);
     await context.close();
   });
 });

@@ -1,0 +1,76 @@
+import type { Tracker } from '@atrium/tracker';
+import { portalTrackerOptions } from './tracker-options.ts';
+
+/** Which user this tab's recording belongs to: a different user (or none) starts a new session. */
+export const TRACKED_USER_KEY = 'atrium_tracked_user';
+
+let loading: Promise<Tracker | null> | null = null;
+let loaded: Tracker | null = null;
+let trackedUser: string | null = null;
+// Bumped by every start and stop, so a start still loading after a stop (or a newer start) gives up.
+let generation = 0;
+
+/** Spec 1 §8: a tracker problem is logged for developers and never shown to the learner. */
+function logProblem(what: string, detail: unknown): void {
+  console.warn(`[Atrium] session recording ${what}:`, detail);
+}
+
+/** The tracker, loaded on first use: its chunk (rrweb and all) never slows the sign-in screens. */
+function loadTracker(): Promise<Tracker | null> {
+  loading ??= import('@atrium/tracker')
+    .then(({ Tracker }) => {
+      const env = { origin: location.origin, projectKey: import.meta.env.VITE_TRACKER_PROJECT_KEY };
+      loaded = new Tracker(portalTrackerOptions(env));
+      return loaded;
+    })
+    .catch((error: unknown) => {
+      logProblem('could not load', error);
+      loading = null; // a failed chunk download may succeed on the next sign-in
+      return null;
+    });
+  return loading;
+}
+
+function readTrackedUser(): string | null {
+  try {
+    return sessionStorage.getItem(TRACKED_USER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeTrackedUser(userId: string | null): void {
+  try {
+    if (userId) sessionStorage.setItem(TRACKED_USER_KEY, userId);
+    else sessionStorage.removeItem(TRACKED_USER_KEY);
+  } catch {
+    // storage refused (private mode): the session simply continues or restarts on the server's terms
+  }
+}
+
+/** Records this tab for `userId`; calling it again for the same user does nothing. */
+export function startTracking(userId: string): void {
+  if (trackedUser === userId) return;
+  trackedUser = userId;
+  const mine = ++generation;
+  void (async () => {
+    const tracker = await loadTracker();
+    if (!tracker || mine !== generation) return;
+    if (tracker.getState() !== 'NotActive') tracker.stop();
+    // A reload continues the tab's session; another user in the same tab gets a session of their own.
+    const forceNew = readTrackedUser() !== userId;
+    writeTrackedUser(userId);
+    const result = await tracker.start({ userID: userId, forceNew });
+    if (!result.success && mine === generation) logProblem('did not start', result.reason);
+  })().catch((error: unknown) => logProblem('failed', error));
+}
+
+/** Stops recording (sign-out, expired session); what was recorded so far is still delivered. */
+export function stopTracking(): void {
+  if (trackedUser === null) return;
+  trackedUser = null;
+  generation += 1;
+  writeTrackedUser(null);
+  // At once, not a tick later: sign-out navigates to /login right after, and that page is not recorded.
+  loaded?.stop();
+}

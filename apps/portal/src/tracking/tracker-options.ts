@@ -1,0 +1,35 @@
+import type { InputMode, NetworkRecord, Options } from '@atrium/tracker';
+import { redactUrl } from './redact-url.ts';
+
+/** The project every portal deployment records into unless VITE_TRACKER_PROJECT_KEY names another. */
+export const DEFAULT_PROJECT_KEY = 'atrium-portal';
+
+// Type-only import above: the tracker's code stays in its own lazily loaded chunk.
+const OBSCURED: InputMode = 1;
+
+/**
+ * How the portal records its learners. Privacy first: every field value is obscured (`*` per character, so
+ * the replay shows typing and length, never the words) because learners type real names, self-descriptions
+ * and answers, and the plain mode's rules (four digits, `@`) only catch an e-mail once its `@` is typed.
+ * A field that is safe to show may opt in with `data-atrium-input="plain"`; passwords stay hidden.
+ */
+export function portalTrackerOptions(env: { origin: string; projectKey?: string }): Options {
+  return {
+    projectKey: env.projectKey?.trim() || DEFAULT_PROJECT_KEY,
+    ingestPoint: `${env.origin}/ingest`,
+    respectDoNotTrack: true,
+    defaultInputMode: OBSCURED,
+    obscureInputDates: true,
+    obscureTextEmails: true,
+    network: {
+      capturePayload: false,
+      // The xsrf header echoes a cookie: as secret as the cookies themselves.
+      ignoreHeaders: ['cookie', 'set-cookie', 'authorization', 'x-xsrf-token'],
+      sanitizer: redactRecord,
+    },
+  };
+}
+
+function redactRecord(record: NetworkRecord): NetworkRecord {
+  return { ...record, url: redactUrl(record.url) };
+}
