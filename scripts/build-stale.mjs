@@ -8,7 +8,16 @@ import { join } from 'node:path';
 const targets = [
   {
     dir: 'apps/portal',
-    inputs: ['src', 'index.html', 'vite.config.ts', 'package.json', '../../packages/protocol/src'],
+    // The portal bundles the tracker from source: a tracker change makes the portal stale too.
+    inputs: [
+      'src',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'package.json',
+      '../../packages/protocol/src',
+      '../../packages/tracker/src',
+    ],
   },
   {
     dir: 'apps/console',

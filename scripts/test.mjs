@@ -42,6 +42,8 @@ const stage = (name, status) => {
   if (status !== 0) console.error(`\n✗ ${name} failed`);
 };
 
+// The tracker's browser tests run in the unit stage, so Chromium must be there before it.
+ensureChromium();
 stage('lint', run('npx', ['biome', 'check', '.']));
 stage('typecheck', run('node', ['scripts/typecheck.mjs']));
 stage(
@@ -54,7 +56,6 @@ stage(
     '--outputFile.json=test-results/unit.json',
   ]),
 );
-ensureChromium();
 stage('build', run('node', ['scripts/build-stale.mjs']));
 stage(
   'end-to-end',

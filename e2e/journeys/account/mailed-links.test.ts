@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { codeIn, linkIn } from '../../support/mail.ts';
 import {
   openBrowser,
@@ -13,29 +12,19 @@ import {
   toastVariant,
   uniqueEmail,
 } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 describe('mailed links: expiry, reuse, code entry, password reset and old accounts', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney();
 
   it('refuses an expired verification link with the server message and offers a new mail', async () => {
-    const { context, page } = await openBrowser(browser, server);
+    const { context, page } = await openBrowser(journey.browser, journey.server);
     const email = uniqueEmail();
-    const link = await signUp(page, server, email, '過期');
-    await server.execute(
+    const link = await signUp(page, journey.server, email, '過期');
+    await journey.server.execute(
       `update verification_tokens set expires_at = now() - interval '1 minute'
        where user_id = (select id from users where email = '${email}')`,
     );
-    await page.goto(server.urlOnServer(link));
+    await page.goto(journey.server.urlOnServer(link));
     expect(await toastVariant(page, '連結已過期')).toBe('warning');
     await page.getByTestId('verify-failed').waitFor();
     await expectAccessible(page, '/register/verify with an expired link');
@@ -46,19 +35,19 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
     await page.getByLabel('電子郵件').fill(email);
     await page.getByRole('button', { name: '寄送' }).click();
     await page.getByTestId('sent').waitFor();
-    const mails = () => server.smtp.inbox.filter((m) => m.to === email && m.subject.includes('驗證'));
+    const mails = () => journey.server.smtp.inbox.filter((m) => m.to === email && m.subject.includes('驗證'));
     await expect.poll(() => mails().length).toBe(2);
-    await page.goto(server.urlOnServer(linkIn(mails()[1]!, '/register/verify')));
+    await page.goto(journey.server.urlOnServer(linkIn(mails()[1]!, '/register/verify')));
     await page.waitForURL('**/dashboard');
     await context.close();
   });
 
   it('refuses a verification link used a second time', async () => {
-    const first = await openBrowser(browser, server);
-    const user = await signedUpUser(first.page, server, '重用');
+    const first = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(first.page, journey.server, '重用');
     await first.context.close();
-    const second = await openBrowser(browser, server);
-    await second.page.goto(server.urlOnServer(user.link));
+    const second = await openBrowser(journey.browser, journey.server);
+    await second.page.goto(journey.server.urlOnServer(user.link));
     expect(await toastVariant(second.page, '連結無效或已使用過')).toBe('warning');
     await second.page.getByTestId('verify-failed').waitFor();
     expect(second.page.url()).toContain('/register/verify');
@@ -66,10 +55,10 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
   });
 
   it('verifies with the e-mail and the mailed code instead of the link', async () => {
-    const { context, page } = await openBrowser(browser, server);
+    const { context, page } = await openBrowser(journey.browser, journey.server);
     const email = uniqueEmail();
-    await signUp(page, server, email, '驗證碼');
-    const mail = await server.smtp.waitForMail(email, (m) => m.subject.includes('驗證'));
+    await signUp(page, journey.server, email, '驗證碼');
+    const mail = await journey.server.smtp.waitForMail(email, (m) => m.subject.includes('驗證'));
     // The e-mail is already filled in from the sign-up.
     expect(await page.getByLabel('電子郵件').inputValue()).toBe(email);
     await page.getByLabel('驗證碼').fill(codeIn(mail));
@@ -80,8 +69,8 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
   });
 
   it('resets a forgotten password by mail; the new one signs in and the old one no longer does', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    const user = await signedUpUser(page, server, '重設');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(page, journey.server, '重設');
     await signOut(page);
 
     await page.getByRole('link', { name: '忘記密碼？' }).click();
@@ -89,9 +78,9 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
     await page.getByLabel('電子郵件').fill(user.email);
     await page.getByRole('button', { name: '寄送重設信' }).click();
     expect(await page.getByTestId('sent').textContent()).toContain(user.email);
-    const mail = await server.smtp.waitForMail(user.email, (m) => m.subject.includes('重設密碼'));
+    const mail = await journey.server.smtp.waitForMail(user.email, (m) => m.subject.includes('重設密碼'));
 
-    await page.goto(server.urlOnServer(linkIn(mail, '/password/reset')));
+    await page.goto(journey.server.urlOnServer(linkIn(mail, '/password/reset')));
     await page.getByRole('heading', { name: '設定新密碼' }).waitFor();
     await page.getByLabel('新密碼').fill('Changed456');
     await page.getByLabel('確認密碼').fill('Changed456');
@@ -104,14 +93,14 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
     await submitLogin(page, user.email, 'Changed456');
     // A reset forgets every known browser, so even this one proves the mailbox again.
     await page.waitForURL('**/login/verify');
-    const code = await server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));
+    const code = await journey.server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));
     await page.getByLabel('驗證碼').fill(codeIn(code));
     await page.getByRole('button', { name: '驗證並登入' }).click();
     await page.waitForURL('**/dashboard');
     expect(await page.getByTestId('greeting').textContent()).toContain('重設');
 
     // The reset link is single-use.
-    await page.goto(server.urlOnServer(linkIn(mail, '/password/reset')));
+    await page.goto(journey.server.urlOnServer(linkIn(mail, '/password/reset')));
     await page.getByLabel('新密碼').fill('Another789');
     await page.getByLabel('確認密碼').fill('Another789');
     await page.getByRole('button', { name: '更新密碼' }).click();
@@ -122,16 +111,18 @@ describe('mailed links: expiry, reuse, code entry, password reset and old accoun
 
   it('lets an account from before the portal be claimed with a new password and nickname', async () => {
     const email = uniqueEmail('legacy');
-    await server.execute(`insert into users (email, legacy, nickname) values ('${email}', true, 'Old Name')`);
-    const { context, page } = await openBrowser(browser, server);
+    await journey.server.execute(
+      `insert into users (email, legacy, nickname) values ('${email}', true, 'Old Name')`,
+    );
+    const { context, page } = await openBrowser(journey.browser, journey.server);
     await page.goto('/register/old-verify');
     await expectAccessible(page, '/register/old-verify');
     await page.getByLabel('電子郵件').fill(email);
     await page.getByRole('button', { name: '寄送啟用信' }).click();
     await page.getByTestId('sent').waitFor();
-    const mail = await server.smtp.waitForMail(email, (m) => m.subject.includes('啟用'));
+    const mail = await journey.server.smtp.waitForMail(email, (m) => m.subject.includes('啟用'));
 
-    await page.goto(server.urlOnServer(linkIn(mail, '/register/old-verify')));
+    await page.goto(journey.server.urlOnServer(linkIn(mail, '/register/old-verify')));
     await page.getByRole('heading', { name: '設定密碼' }).waitFor();
     await page.getByLabel('暱稱').fill('新名字');
     await page.getByLabel('新密碼').fill('Claimed123');

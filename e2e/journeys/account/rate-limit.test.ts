@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from '../../support/journey.ts';
 import { openBrowser, toastVariant, uniqueEmail } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 // Its own server: the per-IP counters must start at zero and must not spill into other journeys.
 describe('rate limits', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney();
 
   it('shows the server message in a danger toast once too many sign-ins were tried', async () => {
-    const { context, page } = await openBrowser(browser, server);
+    const { context, page } = await openBrowser(journey.browser, journey.server);
     await page.goto('/login');
     await page.getByLabel('電子郵件').fill(uniqueEmail('guesser'));
     await page.getByLabel('密碼').fill('Guess1234');

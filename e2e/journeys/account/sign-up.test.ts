@@ -1,8 +1,7 @@
 import { databaseKinds } from '@atrium/server/test/test-databases';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { codeIn } from '../../support/mail.ts';
 import {
   openBrowser,
@@ -15,30 +14,21 @@ import {
   toastVariant,
   uniqueEmail,
 } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import { startTestServer } from '../../support/server.ts';
 
 describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney({ start: () => startTestServer(kind) });
 
   it('signs up, verifies by the mailed link, lands on the dashboard and signs out through the modal', async () => {
-    const { context, page, cspViolations } = await openBrowser(browser, server);
+    const { context, page, cspViolations } = await openBrowser(journey.browser, journey.server);
     const email = uniqueEmail();
     await page.goto('/register');
     await expectAccessible(page, '/register');
-    const link = await signUp(page, server, email, '小安');
+    const link = await signUp(page, journey.server, email, '小安');
     expect(await page.getByTestId('sent').textContent()).toContain(email);
     await expectAccessible(page, '/register/verify (mail sent)');
 
-    await openVerifyLink(page, server, link, '小安');
+    await openVerifyLink(page, journey.server, link, '小安');
     // The session is real: the entry check answers with this user.
     const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
     expect(entry.user.email).toBe(email);
@@ -62,19 +52,19 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
   });
 
   it('signs a known browser straight in, and asks a new browser for the mailed code', async () => {
-    const first = await openBrowser(browser, server);
-    const user = await signedUpUser(first.page, server, '阿明');
+    const first = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(first.page, journey.server, '阿明');
     await signOut(first.page);
     await submitLogin(first.page, user.email, PASSWORD);
     await first.page.waitForURL('**/dashboard');
     await first.context.close();
 
-    const second = await openBrowser(browser, server);
+    const second = await openBrowser(journey.browser, journey.server);
     await submitLogin(second.page, user.email, PASSWORD);
     await second.page.waitForURL('**/login/verify');
     expect(await second.page.getByRole('main').textContent()).toContain(user.email);
     await expectAccessible(second.page, '/login/verify');
-    const mail = await server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));
+    const mail = await journey.server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));
     await second.page.getByLabel('驗證碼').fill(codeIn(mail));
     await second.page.getByRole('button', { name: '驗證並登入' }).click();
     await second.page.waitForURL('**/dashboard');
@@ -83,8 +73,8 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
   });
 
   it('shows the server message in a warning toast for a wrong password', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    const user = await signedUpUser(page, server, '小華');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(page, journey.server, '小華');
     await signOut(page);
     await submitLogin(page, user.email, 'Wrong1234');
     expect(await toastVariant(page, '帳號或密碼錯誤')).toBe('warning');
@@ -93,8 +83,8 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
   });
 
   it('brings the user back to the page the session gate saved after sign-in', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    const user = await signedUpUser(page, server, '小美');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(page, journey.server, '小美');
     await signOut(page);
     await page.goto('/dashboard?tab=1');
     await page.waitForURL(/\/login\?redirect=/);

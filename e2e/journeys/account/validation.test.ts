@@ -1,26 +1,16 @@
 import { messages } from '@atrium/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { fieldError, openBrowser } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 describe('validation on input, unknown paths and accessibility of the public screens', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const journey = useJourney();
   let page: Page;
   let close: () => Promise<void>;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    const opened = await openBrowser(browser, server);
+    const opened = await openBrowser(journey.browser, journey.server);
     page = opened.page;
     close = () => opened.context.close();
   });
@@ -89,7 +79,7 @@ describe('validation on input, unknown paths and accessibility of the public scr
 
   it('sends any unknown path to /login, and the dashboard too without a session', async () => {
     await page.goto('/no/such/page');
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(`${journey.server.baseUrl}/login`);
     await page.goto('/dashboard');
     await page.waitForURL(/\/login$/);
     await page.goto('/');

@@ -1,22 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import type { TestServer } from '../../support/server.ts';
+import { useJourney } from '../../support/journey.ts';
 import { demo, seeded, signedInAs, startCommunityServer } from '../training/community.ts';
 
 describe('task board and dashboard on the demo community', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const journey = useJourney({ start: startCommunityServer });
   let page: Page;
   beforeAll(async () => {
-    server = await startCommunityServer();
-    browser = await launchBrowser();
-    page = await signedInAs(browser, server, demo.learner);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    page = await signedInAs(journey.browser, journey.server, demo.learner);
   });
 
   const group = (name: 'available' | 'accepted' | 'completed' | 'expired') =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestUser } from '@atrium/server/modules/profile/test-user';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
@@ -17,6 +17,17 @@ declare global {
   interface Window {
     __cspViolations?: string[];
   }
+}
+
+/** What a tab switch does: the page becomes hidden, then visible again. */
+async function hidePageAndReturn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Deleting the own property brings back Document.prototype's getter.
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 }
 
 const ofType = (messages: StoredMessage[], type: number) => messages.filter((m) => m[0] === type);
@@ -41,6 +52,25 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     await server?.close();
   });
 
+  /** The learner's one recorded session, once its stored messages satisfy `ready`. */
+  async function storedSession(
+    userId: string,
+    ready: (messages: StoredMessage[]) => boolean,
+  ): Promise<RecordedSession> {
+    let found: RecordedSession | undefined;
+    await expect
+      .poll(
+        async () => {
+          const sessions = await recordedSessions(server, staffAuth, userId);
+          found = sessions.length === 1 && ready(sessions[0]!.messages) ? sessions[0] : undefined;
+          return found ? 'ready' : `${sessions.length} sessions, ${sessions[0]?.batches ?? 0} batches`;
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe('ready');
+    return found!;
+  }
+
   it("records a learner's session end to end, masked in the browser, and stops at sign-out", async () => {
     const { context, page, cspViolations } = await openBrowser(browser, server);
     await page.addInitScript(() => {
@@ -51,13 +81,20 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
         ),
       );
     });
-    context.on('response', async (r) => { if (r.url().includes('/ingest/')) console.log('DEBUGNET', r.request().method(), r.url(), r.status(), JSON.stringify(await r.request().allHeaders()).slice(0, 400), (await r.text().catch(() => '')).slice(0, 200)); });
-    context.on('request', (r) => { if (r.url().includes('/ingest/v1/web/i')) console.log('DEBUGREQ', r.url(), r.postData()?.slice(0, 200)); });
-    context.on('requestfailed', (r) => { if (r.url().includes('/ingest/')) console.log('DEBUGFAIL', r.url(), r.failure()?.errorText); });
-    page.on('console', (m) => console.log('DEBUGCONSOLE', m.type(), m.text().slice(0, 300)));
-    page.on('worker', (w) => console.log('DEBUGWORKER', w.url().slice(0, 80)));
+    // The sign-in screens never load the tracker's chunk: it comes with the first signed-in screen.
+    const trackerChunk = /\/assets\/tracker-[\w-]+\.js$/;
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByLabel('電子郵件').waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((p) => trackerChunk.test(p))).toEqual([]);
+
     const started = page.waitForResponse((r) => r.url().endsWith('/ingest/v1/web/start'));
     await signedUpUser(page, server, '錄製學員');
+    expect(scripts.filter((p) => trackerChunk.test(p))).toHaveLength(1);
     expect((await started).status()).toBe(200);
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const learner = await userOfToken(server, token);
@@ -89,9 +126,19 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
         throw new Error(text);
       });
     }, errorText);
-    await page.waitForTimeout(300);
 
-    // A reload leaves the page (its batches go out with keepalive) and continues the same session.
+    // The learner switches away: the page is hidden, the tracker sends what it holds at once.
+    await hidePageAndReturn(page);
+    const firstPage = await storedSession(learner.id, (m) =>
+      [
+        MessageType.InputChange,
+        MessageType.ConsoleLog,
+        MessageType.NetworkRequest,
+        MessageType.JSException,
+      ].every((t) => ofType(m, t).length > 0),
+    );
+
+    // A reload continues the same session (same tab, same learner).
     const restarted = page.waitForResponse((r) => r.url().endsWith('/ingest/v1/web/start'));
     await page.reload();
     expect((await restarted).status()).toBe(200);
@@ -103,29 +150,18 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     await page.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('電子郵件').fill(`after-logout-${tag}@example.test`);
+    await page.waitForTimeout(300);
     expect(cspViolations).toEqual([]);
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
-
-    let session: RecordedSession | undefined;
-    await expect
-      .poll(
-        async () => {
-          const sessions = await recordedSessions(server, staffAuth, learner.id);
-          session = sessions[0];
-          const types = new Set(session?.messages.map((m) => m[0]));
-          console.log('DEBUG', sessions.length, sessions.map((x) => [x.batches, x.userId, JSON.stringify([...new Set(x.messages.map((m) => m[0]))]), JSON.stringify(ofType(x.messages, 4).map((q) => q[1]))]));
-          return (
-            sessions.length === 1 &&
-            [MessageType.JSException, MessageType.NetworkRequest, MessageType.ConsoleLog].every((t) =>
-              types.has(t),
-            ) &&
-            ofType(session!.messages, MessageType.SetPageLocation).length >= 3
-          );
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(true);
-    const s = session!;
+    const session = await storedSession(
+      learner.id,
+      // The reloaded page's own snapshot and location arrived too.
+      (m) =>
+        rrweb(m).filter((e) => e.type === FULL_SNAPSHOT).length >= 2 &&
+        ofType(m, MessageType.SetPageLocation).length >= 4,
+    );
+    expect(session.id).toBe(firstPage.id);
+    const s = session;
     const m = s.messages;
 
     // Whose session: the learner's id, from the start request and the UserID message.

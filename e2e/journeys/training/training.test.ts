@@ -1,24 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { openBrowser, toastVariant } from '../../support/portal.ts';
-import type { TestServer } from '../../support/server.ts';
 import { demo, postFromPage, seeded, signedInAs, startCommunityServer } from './community.ts';
 import { icsDate, parseIcs } from './ics.ts';
 
 describe('live training classes on the demo community', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const journey = useJourney({ start: startCommunityServer });
   let page: Page;
   beforeAll(async () => {
-    server = await startCommunityServer();
-    browser = await launchBrowser();
-    page = await signedInAs(browser, server, demo.learner);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    page = await signedInAs(journey.browser, journey.server, demo.learner);
   });
 
   const sidebar = () => page.getByTestId('training-sidebar');
@@ -193,7 +185,7 @@ describe('live training classes on the demo community', () => {
   });
 
   it('shows unpublished content to staff in preview mode', async () => {
-    const staff = await signedInAs(browser, server, demo.staff);
+    const staff = await signedInAs(journey.browser, journey.server, demo.staff);
     const loads: string[] = [];
     staff.on('request', (request) => {
       if (request.url().includes(`/v1/training-classes/${seeded.fe}?`)) loads.push(request.url());
@@ -226,7 +218,7 @@ describe('live training classes on the demo community', () => {
     const url = await page.getByTestId('calendar-feed-url').inputValue();
     const path = new URL(url).pathname;
     expect(path).toMatch(/^\/v1\/calendar\/[\w-]+\.ics$/);
-    const res = await fetch(`${server.baseUrl}${path}`);
+    const res = await fetch(`${journey.server.baseUrl}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
     const { calendar, events } = parseIcs(await res.text());
@@ -243,7 +235,7 @@ describe('live training classes on the demo community', () => {
       .getByTestId('calendar-feed-url')
       .and(page.locator(`:not([value="${url}"])`))
       .waitFor();
-    expect((await fetch(`${server.baseUrl}${path}`)).status).toBe(404);
+    expect((await fetch(`${journey.server.baseUrl}${path}`)).status).toBe(404);
   });
 
   it('prints a certificate anyone can verify', async () => {
@@ -251,7 +243,7 @@ describe('live training classes on the demo community', () => {
     const link = page.getByTestId('certificate').getByRole('link');
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/certificates\/ATR-[0-9A-F]{8}$/);
-    const stranger = await openBrowser(browser, server);
+    const stranger = await openBrowser(journey.browser, journey.server);
     await stranger.page.goto(href);
     expect(await stranger.page.getByTestId('certificate-name').textContent()).toBe('學員小安');
     expect(await stranger.page.getByTestId('certificate-sheet').textContent()).toContain(

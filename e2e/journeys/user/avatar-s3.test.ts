@@ -1,30 +1,27 @@
 import { profileMessages } from '@atrium/protocol';
-import { startS3rver } from '@atrium/server/modules/uploads/start-s3rver';
-import { makePng } from '@atrium/server/modules/uploads/test-images';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../support/browser.ts';
+import { startS3rver } from '@atrium/server/test/start-s3rver';
+import { makePng } from '@atrium/server/test/test-images';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser, toastVariant } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import { startTestServer } from '../../support/server.ts';
 
 describe('avatar change through an S3-compatible store', () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    s3 = await startS3rver();
-    server = await startTestServer(undefined, s3.env);
-    browser = await launchBrowser();
-  });
+  // Registered before the journey's hooks, so it runs after them: the bucket closes last.
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await s3?.close();
+  });
+  const journey = useJourney({
+    start: async () => {
+      s3 = await startS3rver();
+      return startTestServer(undefined, s3.env);
+    },
   });
 
   it('uploads straight to the bucket, within the CSP, and refuses a non-image after the fact', async () => {
-    const { context, page, cspViolations } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小安');
+    const { context, page, cspViolations } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小安');
     await page.goto('/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
     const puts: string[] = [];

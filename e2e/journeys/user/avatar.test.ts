@@ -1,11 +1,10 @@
 import { messages, profileMessages } from '@atrium/protocol';
-import { makePng } from '@atrium/server/modules/uploads/test-images';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '@atrium/server/test/test-images';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser, toastVariant } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 /** A real JPEG, encoded by the browser itself from a canvas. */
 async function makeJpeg(page: Page): Promise<Buffer> {
@@ -41,20 +40,11 @@ async function shownAvatars(page: Page, expected: string) {
 }
 
 describe('avatar change (spec 1 §4)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney();
 
   it('uploads a real PNG and JPEG and shows each in the navbar and the side menu at once', async () => {
-    const { context, page, cspViolations } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小安');
+    const { context, page, cspViolations } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小安');
     await page.goto('/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
     // No avatar yet: the default one.
@@ -88,8 +78,8 @@ describe('avatar change (spec 1 §4)', () => {
   });
 
   it('refuses a 3 MB file, a GIF and a non-image renamed to .png, each with its message', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小明');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小明');
     await page.goto('/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
     const calls: string[] = [];
@@ -131,8 +121,8 @@ describe('avatar change (spec 1 §4)', () => {
   });
 
   it('shows the upload progress of a large avatar just under 2 MB', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小華');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小華');
     await page.goto('/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
     // A slow uplink (2 Mbit/s) makes the upload last long enough to watch the bar move.

@@ -1,10 +1,9 @@
-import { createTestUser } from '@atrium/server/modules/profile/test-user';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '@atrium/server/test/create-test-user';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 /** The badge's number, or 0 when it is hidden (nothing unread). */
 async function badge(page: Page, where: 'nav' | 'side'): Promise<number> {
@@ -25,28 +24,19 @@ async function expectBadges(page: Page, n: number) {
 }
 
 describe('notification messages and the unread badge (/user/messages)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney();
 
   it('pages, filters, and marks messages read and unread, with the badge following at once', async () => {
-    const { context, page, cspViolations } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小安');
+    const { context, page, cspViolations } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小安');
     // Verifying the address sent the welcome message: one unread on the bell.
     await expect.poll(() => badge(page, 'nav'), SOON).toBe(1);
 
     // Staff send twelve more through the staff API.
     const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
-    const staff = await createTestUser(server.app, { role: 'staff' });
+    const staff = await createTestUser(journey.server.app, { role: 'staff' });
     for (let i = 1; i <= 12; i++) {
-      const res = await server.app.inject({
+      const res = await journey.server.app.inject({
         method: 'POST',
         url: '/v1/console/notifications',
         headers: staff.auth,
@@ -113,8 +103,8 @@ describe('notification messages and the unread badge (/user/messages)', () => {
   });
 
   it('shows the empty state of the unread view once everything is read', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小明');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小明');
     await page.goto('/user/messages');
     await page.getByTestId('message').first().waitFor();
     await page.getByRole('button', { name: '全部標為已讀' }).click();
@@ -129,16 +119,16 @@ describe('notification messages and the unread badge (/user/messages)', () => {
   });
 
   it('polls the unread count, so a new message reaches the badge without a reload', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小華');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小華');
     // A controllable clock from the next page load on, so the 30 s poll can be skipped ahead.
     await page.clock.install();
     await page.goto('/dashboard');
     await expect.poll(() => badge(page, 'nav'), SOON).toBe(1);
 
     const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
-    const staff = await createTestUser(server.app, { role: 'staff' });
-    const sent = await server.app.inject({
+    const staff = await createTestUser(journey.server.app, { role: 'staff' });
+    const sent = await journey.server.app.inject({
       method: 'POST',
       url: '/v1/console/notifications',
       headers: staff.auth,

@@ -1,8 +1,8 @@
 import { messages, profileMessages } from '@atrium/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
+import { useJourney } from '../../support/journey.ts';
 import {
   fieldError,
   openBrowser,
@@ -12,26 +12,16 @@ import {
   submitLogin,
   toastVariant,
 } from '../../support/portal.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
 
 describe('profile and password (/user, /user/password, /user/courses)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = useJourney();
 
   const noError = (page: Page, name: string) =>
     page.getByTestId(`error-${name}`).waitFor({ state: 'detached' });
 
   it('edits every profile field, showing each rule as the user types, and keeps what was saved', async () => {
-    const { context, page, cspViolations } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '小安');
+    const { context, page, cspViolations } = await openBrowser(journey.browser, journey.server);
+    await signedUpUser(page, journey.server, '小安');
     await page.getByTestId('nav-avatar').click();
     await page.waitForURL('**/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
@@ -84,8 +74,8 @@ describe('profile and password (/user, /user/password, /user/courses)', () => {
   });
 
   it('changes the password with every rule shown, then signs in with the new one', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    const user = await signedUpUser(page, server, '小明');
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    const user = await signedUpUser(page, journey.server, '小明');
     await page.goto('/user/password');
     await page.getByRole('heading', { name: '修改密碼' }).waitFor();
     await expectAccessible(page, '/user/password');

@@ -139,6 +139,7 @@ export class App {
     for (const m of this.buffer) commit.push(JSON.stringify(m));
     this.buffer = [];
     if (this.state === ActivityState.Active && this.worker) this.worker.postMessage(commit);
+    // (a child frame has no worker: its DOM goes to the parent through rrweb, the rest stays here)
     else if (this.offline) this.offlineBuffer.push(commit);
     else if (this.state === ActivityState.ColdStart) this.coldBuffers[this.coldIndex]!.push(commit);
     else if (this.state === ActivityState.Starting) this.startingBuffer.push(commit);
@@ -536,6 +537,19 @@ export class App {
     } catch (e) {
       return { success: false, reason: e instanceof Error ? e.message : TrackerErrors.unknown };
     }
+  }
+
+  /**
+   * A cross-origin child frame with `crossdomain.enabled`: no session of its own; rrweb passes the frame's DOM
+   * recording to the parent frame's tracker (which records with crossdomain enabled too).
+   */
+  startChildFrame(dom: Module): StartResult {
+    if (this.state !== ActivityState.NotActive)
+      return { success: false, reason: TrackerErrors.alreadyStarted };
+    this.state = ActivityState.Active;
+    const td = dom(this);
+    if (td) this.teardowns.push(td);
+    return { success: true, sessionID: '', sessionToken: '', userUUID: '' };
   }
 
   /** Worker got 401: start again with the old token (the server continues the session). */

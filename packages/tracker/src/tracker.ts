@@ -3,6 +3,7 @@ import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
 import { ActivityState, App, type AppEnv, type Module, type StartOptions, type StartResult } from './app.ts';
 import { TrackerErrors } from './errors.ts';
 import { readStorage, StorageKeys, writeStorage } from './lib/storage.ts';
+import { domModule } from './modules/dom.ts';
 import { exceptionMessage } from './modules/errors.ts';
 import { defaultModules } from './modules/index.ts';
 import {
@@ -100,6 +101,10 @@ export class Tracker {
   start(startOpts: StartOptions = {}): Promise<StartResult> {
     const app = this.ready;
     if (!app) return Promise.resolve(this.failure());
+    const w = app.env.window;
+    if (app.options.crossdomain.enabled && w.parent !== w && !sameOriginParent(w)) {
+      return Promise.resolve(app.startChildFrame(domModule));
+    }
     return app.start(startOpts);
   }
 
@@ -269,6 +274,14 @@ export class Tracker {
       if (r.success) writeStorage('local', StorageKeys.offline, null);
       return r;
     });
+  }
+}
+
+function sameOriginParent(w: Window): boolean {
+  try {
+    return !!w.parent.document;
+  } catch {
+    return false;
   }
 }
 

@@ -385,4 +385,43 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
     expect(new Set(ingest.sessionsOf()).size).toBe(1);
     await page.close();
   });
+
+  it("crossdomain: a cross-origin child frame records into the parent frame's session", async () => {
+    const child = `<!doctype html><script src="/tracker.js"></script><p id="c">child frame</p>
+      <script>
+        const t = new AtriumTracker({ projectKey: 'pk-1', crossdomain: { enabled: true } });
+        t.start().then((r) => {
+          window.parent.postMessage({ childStarted: r.success }, '*');
+          setTimeout(() => { const p = document.createElement('p'); p.textContent = 'typed-in-the-child'; document.body.append(p); }, 300);
+        });
+      </script>`;
+    const parent = '<!doctype html><script src="/tracker.js"></script><h1>parent</h1><div id="slot"></div>';
+    ingest = new FakeIngest({ pages: { '/child.html': child, '/parent.html': parent } });
+    await ingest.listen();
+    const page = await open(browser, ingest, { crossdomain: { enabled: true } }, '/parent.html');
+    await page.evaluate(() => (window as unknown as Win).tracker.start());
+    const childStarted = page.evaluate(
+      () =>
+        new Promise((r) =>
+          window.addEventListener(
+            'message',
+            (e) => e.data?.childStarted !== undefined && r(e.data.childStarted),
+          ),
+        ),
+    );
+    await page.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      document.getElementById('slot')!.append(f);
+    }, `http://localhost:${ingest.port}/child.html`);
+    expect(await childStarted).toBe(true);
+    await page.waitForTimeout(800);
+    await flush(page);
+    await waitFor(
+      () => markerCount(ingest.messages(), 'typed-in-the-child') === 1,
+      'the child frame mutation',
+    );
+    expect(ingest.starts).toHaveLength(1); // the child made no session of its own
+    await page.close();
+  });
 });

@@ -25,6 +25,8 @@ export interface FakeIngestOptions {
   features?: string[];
   conditions?: unknown;
   flags?: unknown;
+  /** Bodies over this many bytes get 413, whatever beaconSizeLimit says (default: beaconSizeLimit). */
+  hardLimit?: number;
   /** Extra routes: path → HTML body served as a page. */
   pages?: Record<string, string>;
 }
@@ -184,7 +186,7 @@ export class FakeIngest {
       const token = this.auth(req);
       if (!token) return this.send(res, 401, { message: 'token expired', code: 'unauthorized' });
       this.uploadedBytes += raw.length;
-      if (raw.length > (this.opts.beaconSizeLimit ?? 1_000_000))
+      if (raw.length > (this.opts.hardLimit ?? this.opts.beaconSizeLimit ?? 1_000_000))
         return this.send(res, 413, { message: 'too large', code: 'too_large' });
       let text: string;
       if (req.headers['content-encoding'] === 'gzip') {

@@ -17,9 +17,10 @@ export function LogoutModal({ show, onHide }: { show: boolean; onHide: () => voi
     mutationFn: accountApi.logout,
     onSettled: () => {
       clearSessionToken();
-      queryClient.clear();
       onHide();
-      navigate('/login', { replace: true });
+      // Leave the signed-in screens first: clearing the cache while they are mounted makes them read a
+      // missing user and throw into the router's error boundary.
+      void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
     },
   });
 

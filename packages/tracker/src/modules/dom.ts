@@ -113,18 +113,27 @@ export function domModule(app: App): () => void {
     } as Parameters<typeof record>[0]) as (() => void) | undefined;
   };
 
+  // Each resume costs a full snapshot, so a page that storms again soon must stay calm longer before the next
+  // one: 1 s after the first storm, doubling per storm up to 32 s; a storm 60 s after the last starts afresh.
+  let storms = 0;
+  let lastStorm = 0;
   const pause = () => {
     stopRecord?.();
     stopRecord = undefined;
+    const now = Date.now();
+    storms = now - lastStorm > 60_000 ? 1 : Math.min(storms + 1, 6);
+    lastStorm = now;
+    const calmSecondsNeeded = 2 ** (storms - 1);
+    let calmSeconds = 0;
     let seen = 0;
     watcher = new app.natives.MutationObserver((records) => {
       seen += records.length;
     });
     watcher.observe(w.document, { childList: true, subtree: true, attributes: true, characterData: true });
     calmTimer = app.natives.setInterval(() => {
-      const calm = seen < o.mutationBudget / 10;
+      calmSeconds = seen < o.mutationBudget / 10 ? calmSeconds + 1 : 0;
       seen = 0;
-      if (!calm) return;
+      if (calmSeconds < calmSecondsNeeded) return;
       watcher?.disconnect();
       watcher = null;
       if (calmTimer !== null) app.natives.clearInterval(calmTimer);

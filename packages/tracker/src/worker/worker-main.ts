@@ -17,8 +17,8 @@ export interface WorkerScope {
 }
 
 export function workerMain(scope: WorkerScope): void {
-  // 20 MB of queued JSON: past this the oldest batches are dropped and the recording says so.
-  const MAX_QUEUED_BYTES = 20_000_000;
+  // 20 MB of queued JSON by default: past this the oldest batches are dropped and the recording says so.
+  let maxQueuedBytes = 20_000_000;
   // 64 KB: the browser's keepalive quota for requests outliving the page.
   const KEEPALIVE_LIMIT = 65_000;
   const FLUSH_INTERVAL_MS = 10_000;
@@ -54,6 +54,8 @@ export function workerMain(scope: WorkerScope): void {
   let retryTimer: unknown = null;
   let flushTimer: unknown = null;
   let dropped = 0;
+  let gapDropped = 0;
+  const GAP_NOTE = `[${RECORDER_DEGRADED},"upload-backlog"`;
   let failedInARow = 0;
 
   const post = (m: ToMain) => scope.postMessage(m);
@@ -72,6 +74,7 @@ export function workerMain(scope: WorkerScope): void {
     sending = false;
     waitingAuth = false;
     dropped = 0;
+    gapDropped = 0;
     failedInARow = 0;
   }
 
@@ -91,7 +94,7 @@ export function workerMain(scope: WorkerScope): void {
         JSON.stringify([
           RECORDER_DEGRADED,
           'upload-backlog',
-          `dropped ${dropped} messages: server unreachable`,
+          `dropped ${dropped} messages: rejected by the server`,
         ]),
       );
       dropped = 0;
@@ -109,13 +112,22 @@ export function workerMain(scope: WorkerScope): void {
     queuedBytes += b.size;
     current = [];
     currentSize = 2;
-    // Memory cap: drop the oldest batches not in flight, count their messages, ask for a fresh snapshot.
-    while (queuedBytes > MAX_QUEUED_BYTES && queue.length > 2) {
+    // Memory cap: drop the oldest batches after the one in flight, and keep one note of the gap (with the
+    // running count) at the head of the batch that follows it; ask for a full snapshot to resume from.
+    let droppedNow = 0;
+    while (queuedBytes > maxQueuedBytes && queue.length > 2) {
       const old = queue.splice(1, 1)[0]!;
       queuedBytes -= old.size;
-      dropped += old.messages.length;
+      droppedNow += old.messages.filter((m) => !m.startsWith(GAP_NOTE)).length;
     }
-    if (dropped > 0) post({ type: 'snapshot' });
+    if (droppedNow > 0) {
+      gapDropped += droppedNow;
+      const next = queue[1]!;
+      const note = `${GAP_NOTE},"dropped ${gapDropped} messages: server unreachable"]`;
+      if (next.messages[0]?.startsWith(GAP_NOTE)) next.messages[0] = note;
+      else next.messages.unshift(note);
+      post({ type: 'snapshot' });
+    }
   }
 
   function addCommit(commit: string[]) {
@@ -191,6 +203,7 @@ export function workerMain(scope: WorkerScope): void {
       queue.shift();
       queuedBytes -= b.size;
       failedInARow = 0;
+      gapDropped = 0; // a later gap starts after this batch: its note counts afresh
       post({ type: 'sent', batchId: b.batchId, messages: b.messages.length });
       if (queue.length > 0) return pump(keepalive);
       post({ type: 'idle' });
@@ -248,6 +261,7 @@ export function workerMain(scope: WorkerScope): void {
           connAttemptCount: data.connAttemptCount,
           connAttemptGap: data.connAttemptGap,
         };
+        maxQueuedBytes = data.maxQueuedBytes ?? 20_000_000;
         break;
       case 'auth':
         token = data.token;

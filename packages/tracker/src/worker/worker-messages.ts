@@ -12,6 +12,8 @@ export type ToWorker =
       /** First retry gap in ms; doubles up to 30 s. */
       connAttemptGap: number;
       tabId: string;
+      /** Backlog cap in bytes (default 20 MB); past it the oldest batches are dropped and that is recorded. */
+      maxQueuedBytes?: number;
     }
   | { type: 'auth'; token: string; beaconSizeLimit?: number; compressionThreshold?: number }
   /** Batches an earlier page of this tab could not deliver (kept in session storage); sent first, same ids. */

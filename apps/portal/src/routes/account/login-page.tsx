@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { BoundField } from '../../components/form/bound-field.tsx';
+import { EmailField } from '../../components/form/email-field.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { loginForm } from './form-schemas.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
@@ -16,12 +16,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const finishSignIn = useFinishSignIn();
-  const form = useForm({
-    resolver: zodResolver(loginForm),
-    mode: 'onChange',
-    defaultValues: { email: '', password: '' },
-  });
-  const errors = form.formState.errors;
+  const form = useZodForm(loginForm, { email: '', password: '' });
   const login = useMutation({
     mutationFn: accountApi.login,
     onSuccess: (result) => {
@@ -33,25 +28,20 @@ export function LoginPage() {
   return (
     <>
       <PageTitle>{t('login.title')}</PageTitle>
-      <Form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-        <FormField
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <FormField
+      <SubmitForm
+        form={form}
+        onValid={(values) => login.mutate(values)}
+        disabled={login.isPending}
+        submitLabel={t('login.submit')}
+      >
+        <EmailField />
+        <BoundField
+          name="password"
           label={t('field.password')}
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
         />
-        <Button type="submit" className="w-100" disabled={login.isPending}>
-          {t('login.submit')}
-        </Button>
-      </Form>
+      </SubmitForm>
       <nav className="mt-4 d-flex flex-column gap-2 small" aria-label={t('login.title')}>
         <Link to="/password/reset">{t('login.forgot')}</Link>
         <Link to="/register">{t('login.register')}</Link>

@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { NicknameField } from '../../components/form/nickname-field.tsx';
+import { PasswordFields } from '../../components/form/password-fields.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { claimForm } from './form-schemas.ts';
 import { EmailRequestForm } from './resend-form.tsx';
@@ -36,13 +37,7 @@ export function OldVerifyPage() {
 function ClaimForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const finishSignIn = useFinishSignIn();
-  const form = useForm({
-    resolver: zodResolver(claimForm),
-    mode: 'onChange',
-    defaultValues: { nickname: '', password: '', confirm: '' },
-  });
-  const errors = form.formState.errors;
-  const recheckConfirm = () => form.getValues('confirm') && void form.trigger('confirm');
+  const form = useZodForm(claimForm, { nickname: '', password: '', confirm: '' });
   const claim = useMutation({ mutationFn: accountApi.verifyRegistration, onSuccess: finishSignIn });
 
   return (
@@ -54,38 +49,17 @@ function ClaimForm({ token }: { token: string }) {
           {t('oldVerify.failed')} <Link to="/register/old-verify">{t('oldVerify.resend')}</Link>
         </Alert>
       )}
-      <Form
-        noValidate
-        onSubmit={form.handleSubmit(({ nickname, password }) =>
-          claim.mutate({ token, password, ...(nickname ? { nickname } : {}) }),
-        )}
+      <SubmitForm
+        form={form}
+        onValid={({ nickname, password }) =>
+          claim.mutate({ token, password, ...(nickname ? { nickname } : {}) })
+        }
+        disabled={claim.isPending}
+        submitLabel={t('oldVerify.setSubmit')}
       >
-        <FormField
-          label={t('field.nickname')}
-          hint={t('field.nicknameHint')}
-          autoComplete="nickname"
-          error={errors.nickname?.message}
-          {...form.register('nickname')}
-        />
-        <FormField
-          label={t('field.newPassword')}
-          hint={t('field.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password', { onChange: recheckConfirm })}
-        />
-        <FormField
-          label={t('field.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...form.register('confirm')}
-        />
-        <Button type="submit" className="w-100" disabled={claim.isPending}>
-          {t('oldVerify.setSubmit')}
-        </Button>
-      </Form>
+        <NicknameField />
+        <PasswordFields label={t('field.newPassword')} />
+      </SubmitForm>
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { PasswordFields } from '../../components/form/password-fields.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { newPasswordForm } from './form-schemas.ts';
 import { EmailRequestForm } from './resend-form.tsx';
@@ -35,13 +35,7 @@ export function PasswordResetPage() {
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(newPasswordForm),
-    mode: 'onChange',
-    defaultValues: { password: '', confirm: '' },
-  });
-  const errors = form.formState.errors;
-  const recheckConfirm = () => form.getValues('confirm') && void form.trigger('confirm');
+  const form = useZodForm(newPasswordForm, { password: '', confirm: '' });
   const reset = useMutation({
     mutationFn: (password: string) => accountApi.completeReset(token, password),
     onSuccess: () => navigate('/password/setting', { replace: true }),
@@ -55,26 +49,14 @@ function NewPasswordForm({ token }: { token: string }) {
           {t('reset.failed')} <Link to="/password/reset">{t('reset.again')}</Link>
         </Alert>
       )}
-      <Form noValidate onSubmit={form.handleSubmit(({ password }) => reset.mutate(password))}>
-        <FormField
-          label={t('field.newPassword')}
-          hint={t('field.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password', { onChange: recheckConfirm })}
-        />
-        <FormField
-          label={t('field.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...form.register('confirm')}
-        />
-        <Button type="submit" className="w-100" disabled={reset.isPending}>
-          {t('reset.newSubmit')}
-        </Button>
-      </Form>
+      <SubmitForm
+        form={form}
+        onValid={({ password }) => reset.mutate(password)}
+        disabled={reset.isPending}
+        submitLabel={t('reset.newSubmit')}
+      >
+        <PasswordFields label={t('field.newPassword')} />
+      </SubmitForm>
     </>
   );
 }

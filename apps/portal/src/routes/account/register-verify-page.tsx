@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { accountApi } from '../../api/account.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { CodeField } from '../../components/form/code-field.tsx';
+import { EmailField } from '../../components/form/email-field.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { emailCodeForm } from './form-schemas.ts';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
@@ -50,12 +51,7 @@ function VerifyCode() {
   const location = useLocation();
   const sentTo = (location.state as { email?: string } | null)?.email ?? '';
   const finishSignIn = useFinishSignIn();
-  const form = useForm({
-    resolver: zodResolver(emailCodeForm),
-    mode: 'onChange',
-    defaultValues: { email: sentTo, code: '' },
-  });
-  const errors = form.formState.errors;
+  const form = useZodForm(emailCodeForm, { email: sentTo, code: '' });
   const verify = useMutation({ mutationFn: accountApi.verifyRegistration, onSuccess: finishSignIn });
 
   return (
@@ -67,27 +63,15 @@ function VerifyCode() {
       ) : (
         <p>{t('registerVerify.intro')}</p>
       )}
-      <Form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values))}>
-        <FormField
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <FormField
-          label={t('field.code')}
-          hint={t('field.codeHint')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
-        <Button type="submit" className="w-100" disabled={verify.isPending}>
-          {t('registerVerify.submit')}
-        </Button>
-      </Form>
+      <SubmitForm
+        form={form}
+        onValid={(values) => verify.mutate(values)}
+        disabled={verify.isPending}
+        submitLabel={t('registerVerify.submit')}
+      >
+        <EmailField />
+        <CodeField />
+      </SubmitForm>
       <p className="mt-4 small">
         <Link to="/register/send">{t('registerVerify.resend')}</Link>
       </p>

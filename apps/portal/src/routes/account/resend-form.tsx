@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field.tsx';
+import { Alert } from 'react-bootstrap';
+import { EmailField } from '../../components/form/email-field.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { emailForm } from './form-schemas.ts';
 
 /** An e-mail form that asks the server to mail something and then says it was sent (same answer for all). */
@@ -18,12 +17,7 @@ export function EmailRequestForm({
   sentMessage: (email: string) => string;
   defaultEmail?: string;
 }) {
-  const { t } = useTranslation();
-  const form = useForm({
-    resolver: zodResolver(emailForm),
-    mode: 'onChange',
-    defaultValues: { email: defaultEmail },
-  });
+  const form = useZodForm(emailForm, { email: defaultEmail });
   const request = useMutation({ mutationFn: send });
 
   return (
@@ -33,18 +27,14 @@ export function EmailRequestForm({
           {sentMessage(request.data.email)}
         </Alert>
       )}
-      <Form noValidate onSubmit={form.handleSubmit(({ email }) => request.mutate(email))}>
-        <FormField
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
-        />
-        <Button type="submit" className="w-100" disabled={request.isPending}>
-          {submitLabel}
-        </Button>
-      </Form>
+      <SubmitForm
+        form={form}
+        onValid={({ email }) => request.mutate(email)}
+        disabled={request.isPending}
+        submitLabel={submitLabel}
+      >
+        <EmailField />
+      </SubmitForm>
     </>
   );
 }

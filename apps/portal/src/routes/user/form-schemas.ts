@@ -7,6 +7,7 @@ import {
   profileMessages,
 } from '@atrium/protocol';
 import { z } from 'zod';
+import { confirmMatches } from '../../components/form/confirm-matches.ts';
 
 /** The profile form: the same field rules the server applies (packages/protocol). */
 export const profileForm = z.object({
@@ -19,21 +20,14 @@ export type ProfileForm = z.infer<typeof profileForm>;
 
 /**
  * /user/password. Spec 1 §5: the confirm-password error wrongly repeats the nickname message — a known
- * flaw a faithful build reproduces (as the sign-up form does). A mismatch is still refused.
+ * flaw a faithful build reproduces (as the sign-up form does, through the same confirmMatches).
  */
-export const passwordForm = z
-  .object({
+export const passwordForm = confirmMatches(
+  z.object({
     old_password: z.string().min(1, messages.required),
     new_password: passwordSchema,
     confirm: z.string().min(1, messages.required),
-  })
-  .refine((v) => v.new_password === v.confirm, {
-    path: ['confirm'],
-    message: messages.nickname,
-    // Compare as soon as both are typed, even while the old password is still empty.
-    when: (payload) => {
-      const v = payload.value as { new_password?: unknown; confirm?: unknown } | undefined;
-      return typeof v?.new_password === 'string' && typeof v.confirm === 'string' && v.confirm !== '';
-    },
-  });
+  }),
+  'new_password',
+);
 export type PasswordForm = z.infer<typeof passwordForm>;

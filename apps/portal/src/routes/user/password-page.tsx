@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field.tsx';
+import { BoundField } from '../../components/form/bound-field.tsx';
+import { PasswordFields } from '../../components/form/password-fields.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { passwordForm } from './form-schemas.ts';
@@ -12,13 +12,7 @@ import { profileApi } from './user-api.ts';
 /** /user/password: old and new password; the server signs the user's other sessions out. */
 export function PasswordPage() {
   const { t } = useTranslation();
-  const form = useForm({
-    resolver: zodResolver(passwordForm),
-    mode: 'onChange',
-    defaultValues: { old_password: '', new_password: '', confirm: '' },
-  });
-  const errors = form.formState.errors;
-  const recheckConfirm = () => form.getValues('confirm') && void form.trigger('confirm');
+  const form = useZodForm(passwordForm, { old_password: '', new_password: '', confirm: '' });
   const change = useMutation({
     mutationFn: profileApi.password,
     onSuccess: () => {
@@ -30,39 +24,22 @@ export function PasswordPage() {
   return (
     <>
       <PageTitle>{t('user.pages.password')}</PageTitle>
-      <Form
-        noValidate
+      <SubmitForm
+        form={form}
+        onValid={({ old_password, new_password }) => change.mutate({ old_password, new_password })}
+        disabled={change.isPending}
+        submitLabel={t('user.password.submit')}
+        fullWidth={false}
         style={{ maxWidth: '28rem' }}
-        onSubmit={form.handleSubmit(({ old_password, new_password }) =>
-          change.mutate({ old_password, new_password }),
-        )}
       >
-        <FormField
+        <BoundField
+          name="old_password"
           label={t('user.password.old')}
           type="password"
           autoComplete="current-password"
-          error={errors.old_password?.message}
-          {...form.register('old_password')}
         />
-        <FormField
-          label={t('field.newPassword')}
-          hint={t('field.passwordHint')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password?.message}
-          {...form.register('new_password', { onChange: recheckConfirm })}
-        />
-        <FormField
-          label={t('field.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...form.register('confirm')}
-        />
-        <Button type="submit" disabled={change.isPending}>
-          {t('user.password.submit')}
-        </Button>
-      </Form>
+        <PasswordFields name="new_password" label={t('field.newPassword')} />
+      </SubmitForm>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { DESCRIPTION_MAX } from '@atrium/protocol';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field.tsx';
+import { BoundField } from '../../components/form/bound-field.tsx';
+import { NicknameField } from '../../components/form/nickname-field.tsx';
+import { SubmitForm } from '../../components/form/submit-form.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { showToast } from '../../components/toasts.tsx';
 import { type ProfileForm, profileForm } from './form-schemas.ts';
@@ -49,8 +50,7 @@ function ProfileEditor({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm({ resolver: zodResolver(profileForm), mode: 'onChange', defaultValues: initial });
-  const errors = form.formState.errors;
+  const form = useZodForm(profileForm, initial);
   useEffect(() => form.reset(initial), [initial, form]);
 
   // Each field group has its own call (spec 1 §7); only what changed is sent.
@@ -73,39 +73,28 @@ function ProfileEditor({
   const description = form.watch('description') ?? '';
 
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <FormField
-        label={t('field.nickname')}
-        hint={t('field.nicknameHint')}
-        autoComplete="nickname"
-        error={errors.nickname?.message}
-        {...form.register('nickname')}
-      />
+    <SubmitForm
+      form={form}
+      onValid={(values) => save.mutate(values)}
+      disabled={save.isPending || !form.formState.isDirty}
+      submitLabel={t('user.profile.save')}
+      fullWidth={false}
+    >
+      <NicknameField />
       <div className="row">
         <div className="col-sm-6">
-          <FormField
-            label={t('user.profile.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...form.register('last_name')}
-          />
+          <BoundField name="last_name" label={t('user.profile.lastName')} autoComplete="family-name" />
         </div>
         <div className="col-sm-6">
-          <FormField
-            label={t('user.profile.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...form.register('first_name')}
-          />
+          <BoundField name="first_name" label={t('user.profile.firstName')} autoComplete="given-name" />
         </div>
       </div>
-      <FormField
+      <BoundField
+        name="description"
         as="textarea"
         rows={5}
         label={t('user.profile.description')}
         hint={t('user.profile.descriptionHint', { count: description.length, max: DESCRIPTION_MAX })}
-        error={errors.description?.message}
-        {...form.register('description')}
       />
       {thirdparty.length > 0 && (
         <section className="mb-3" aria-labelledby="thirdparty-title">
@@ -121,9 +110,6 @@ function ProfileEditor({
           </ul>
         </section>
       )}
-      <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-        {t('user.profile.save')}
-      </Button>
-    </Form>
+    </SubmitForm>
   );
 }

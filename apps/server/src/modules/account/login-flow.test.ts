@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, mailAfter, mailedCode, settleMail } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { seedDemoAccounts } from '../../db/seed/seed-demo-accounts.ts';
-import { createBrowser, mailAfter, mailedCode, settleMail } from './account-test-helpers.ts';
 
 const learner = { email: 'learner@atrium.local', password: 'Learner123' };
 const staff = { email: 'staff@atrium.local', password: 'Staff1234' };

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBrowser,
+  linkToken,
+  mailAfter,
+  mailedCode,
+  settleMail,
+} from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { createBrowser, linkToken, mailAfter, mailedCode, settleMail } from './account-test-helpers.ts';
 import { type EmailVerifiedEvent, onEmailVerified } from './email-verified.ts';
 
 describe.each(databaseKinds)('registration on %s', (kind) => {

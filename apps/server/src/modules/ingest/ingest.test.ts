@@ -2,9 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { type BatchEnvelope, MessageType, startResponse } from '@atrium/protocol/tracker/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { PORTAL_PROJECT } from '../../db/seed/seed-ingest.ts';
-import { createTestUser, type TestUser } from '../profile/test-user.ts';
 import { SESSION_TOKEN_TTL_MS, signSessionToken } from './session-token.ts';
 
 const CHROME_WINDOWS =

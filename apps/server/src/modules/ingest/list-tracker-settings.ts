@@ -4,13 +4,21 @@ import type { Database } from '../../db/client.ts';
 import { ingestConditions, ingestTags, ingestUxtTasks, ingestUxtTests } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
-/** What the tracker reads at start: a project's conditions, tags and (by id) usability test. */
-export async function listConditions(db: Database, projectId: string): Promise<Condition[]> {
-  const rows = await db
+/**
+ * A project's conditions in the order the tracker tries them (oldest first): the console lists them in
+ * the same order, so staff see what the tracker will do.
+ */
+export function selectConditions(db: Database, projectId: string) {
+  return db
     .select()
     .from(ingestConditions)
     .where(eq(ingestConditions.projectId, projectId))
     .orderBy(asc(ingestConditions.createdAt), asc(ingestConditions.id));
+}
+
+/** What the tracker reads at start: a project's conditions, tags and (by id) usability test. */
+export async function listConditions(db: Database, projectId: string): Promise<Condition[]> {
+  const rows = await selectConditions(db, projectId);
   return rows.map((r) => ({
     name: r.name,
     capture_rate: r.captureRate,

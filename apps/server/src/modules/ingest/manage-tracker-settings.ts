@@ -20,6 +20,7 @@ import type {
   uxtTestInput,
 } from './console-schemas.ts';
 import { findProjectById } from './find-project.ts';
+import { selectConditions } from './list-tracker-settings.ts';
 
 /**
  * What staff set for the tracker to fetch: conditions, feature flags, tags and usability tests of a
@@ -31,11 +32,7 @@ async function assertProject(db: Database, projectId: string) {
 
 export async function listProjectConditions(db: Database, projectId: string) {
   await assertProject(db, projectId);
-  const rows = await db
-    .select()
-    .from(ingestConditions)
-    .where(eq(ingestConditions.projectId, projectId))
-    .orderBy(asc(ingestConditions.createdAt), asc(ingestConditions.id));
+  const rows = await selectConditions(db, projectId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

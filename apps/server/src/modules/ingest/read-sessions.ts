@@ -4,22 +4,17 @@ import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Visitor } from './describe-visitor.ts';
 import { isSessionActive } from './session-activity.ts';
 
 /** Staff reads of recorded sessions for the replay console (exported for modules/replay). */
 type SessionRow = typeof ingestSessions.$inferSelect;
 
-export interface SessionSummary {
+export interface SessionSummary extends Visitor {
   id: string;
   projectId: string;
   userUUID: string;
   userId: string | null;
-  userBrowser: string;
-  userOS: string;
-  userDevice: string;
-  userCountry: string;
-  userState: string;
-  userCity: string;
   timezone: string;
   width: number;
   height: number;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { createTestUser, type TestUser } from '../profile/test-user.ts';
 
 const startBody = (projectKey: string, token: string | null = null) => ({
   trackerVersion: '15.0.3',

@@ -1,10 +1,10 @@
 import { messages, profileMessages } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { createSession } from '../account/create-session.ts';
 import { linkThirdpartyAccount } from './link-thirdparty-account.ts';
-import { createTestUser, type TestUser } from './test-user.ts';
 
 describe.each(databaseKinds)('profile on %s', (kind) => {
   let t: TestApp;

@@ -1,35 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
-import { createSession } from '../account/create-session.ts';
-import { hashPassword } from '../account/password.ts';
-
-export interface TestUser {
-  id: string;
-  email: string;
-  password: string;
-  token: string;
-  /** Bearer auth, as API clients (and the portal) send it. */
-  auth: { authorization: string };
-}
-
-/** A verified user with a signed-in session, for integration tests of signed-in calls. */
-export async function createTestUser(
-  app: FastifyInstance,
-  opts: { role?: 'learner' | 'staff'; password?: string; nickname?: string } = {},
-): Promise<TestUser> {
-  const email = `u${randomBytes(6).toString('hex')}@example.com`;
-  const password = opts.password ?? 'Passw0rdX';
-  const [row] = await app.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      nickname: opts.nickname ?? 'Tester',
-      role: opts.role ?? 'learner',
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const { token } = await createSession(app.db, { userId: row!.id, ttlDays: 1 });
-  return { id: row!.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
-}
+// Moved to apps/server/test/create-test-user.ts. This re-export only serves the tracker journeys
+// (e2e/journeys/tracker), owned elsewhere, until they import '@atrium/server/test/create-test-user'.
+export { createTestUser, type TestUser } from '../../../test/create-test-user.ts';

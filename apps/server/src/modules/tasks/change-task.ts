@@ -8,7 +8,8 @@ import type { ClassRef } from './list-class-tasks.ts';
 import { listClassTasks } from './list-class-tasks.ts';
 import { taskStateOf, toTaskView } from './task-view.ts';
 
-async function findTask(db: Database, cls: ClassRef, taskId: string, userId: string) {
+/** The published task of the class with this user's progress and its state at `now`. */
+async function findTask(db: Database, cls: ClassRef, taskId: string, userId: string, now: Date) {
   const [row] = await db
     .select({ task: tasks, progress: taskProgress })
     .from(tasks)
@@ -16,7 +17,7 @@ async function findTask(db: Database, cls: ClassRef, taskId: string, userId: str
     .where(and(eq(tasks.id, taskId), eq(tasks.classId, cls.id), eq(tasks.published, true)))
     .limit(1);
   if (!row) throw notFound('找不到這個任務', 'task_not_found');
-  return row;
+  return { ...row, state: taskStateOf(row.task, row.progress, now) };
 }
 
 /** POST …/tasks/accept: available → accepted. Accepting again changes nothing; an expired task cannot be taken. */
@@ -27,13 +28,12 @@ export async function acceptTask(
   userId: string,
   now = new Date(),
 ): Promise<TaskChanged> {
-  const row = await findTask(db, cls, taskId, userId);
-  const state = taskStateOf(row.task, row.progress, now);
+  const { progress, state } = await findTask(db, cls, taskId, userId, now);
   if (state === 'expired') throw badRequest('task_expired', '任務已過期，無法接取');
-  if (!row.progress) {
+  if (!progress) {
     await db.insert(taskProgress).values({ taskId, userId, acceptedAt: now }).onConflictDoNothing();
   }
-  const fresh = await findTask(db, cls, taskId, userId);
+  const fresh = await findTask(db, cls, taskId, userId, now);
   return { task: toTaskView(fresh.task, fresh.progress, cls.name, now), certificate_verification_id: null };
 }
 
@@ -48,8 +48,7 @@ export async function completeTask(
   userId: string,
   now = new Date(),
 ): Promise<TaskChanged> {
-  const row = await findTask(db, cls, taskId, userId);
-  const state = taskStateOf(row.task, row.progress, now);
+  const { state } = await findTask(db, cls, taskId, userId, now);
   if (state === 'available') throw badRequest('task_not_accepted', '請先接取任務再標記完成');
   if (state === 'expired') throw badRequest('task_expired', '任務已過期，無法標記完成');
   if (state === 'accepted') {
@@ -64,7 +63,7 @@ export async function completeTask(
         ),
       );
   }
-  const fresh = await findTask(db, cls, taskId, userId);
+  const fresh = await findTask(db, cls, taskId, userId, now);
   const all = await listClassTasks(db, [cls], userId, { now });
   const done = all.length > 0 && all.every((t) => t.state === 'completed');
   const certificate = done ? await issueCertificate(db, cls, userId, now) : null;

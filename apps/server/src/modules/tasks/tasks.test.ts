@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { openCommunity } from '../training/test-community.ts';
 
 type Task = { id: string; title: string; state: string };
 const titles = (items: Task[]) => items.map((t) => t.title);

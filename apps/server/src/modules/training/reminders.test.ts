@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { classSessions, notifications } from '../../db/schema.ts';
 import { seedCommunity } from '../../db/seed/seed-community.ts';
 import { sendDeadlineReminders } from '../tasks/send-deadline-reminders.ts';
 import { sendClassStarting } from './send-class-starting.ts';
-import { openCommunity } from './test-community.ts';
 
 type Message = { title: string; link: string | null };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { classSessions } from '../../db/schema.ts';
-import { openCommunity } from './test-community.ts';
 
 describe.each(databaseKinds)('training classes on %s', (kind) => {
   let c: Awaited<ReturnType<typeof openCommunity>>;

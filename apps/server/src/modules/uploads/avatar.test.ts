@@ -1,10 +1,10 @@
 import { AVATAR_MAX_BYTES, messages } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { S3RVER_BUCKET, startS3rver } from '../../../test/start-s3rver.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { createTestUser, type TestUser } from '../profile/test-user.ts';
-import { S3RVER_BUCKET, startS3rver } from './start-s3rver.ts';
-import { GIF, makeJpegHeader, makePng } from './test-images.ts';
+import { GIF, makeJpegHeader, makePng } from '../../../test/test-images.ts';
 
 const BUCKET = S3RVER_BUCKET;
 const stores = ['disk', 's3'] as const;

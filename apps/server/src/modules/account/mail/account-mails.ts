@@ -5,14 +5,16 @@ const IGNORE = '如果這不是您本人的操作，請忽略此信，您的帳�
 const link = (publicUrl: string, path: string, token: string) =>
   `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
-/** Registration verification: the link, and the code for typing on /register/verify instead. */
-export function verifyMail(p: {
+/** What a mail with a one-time link needs: whom to greet, and the token for the link on `publicUrl`. */
+interface LinkMailInput {
   to: string;
   nickname: string;
   publicUrl: string;
   token: string;
-  code: string;
-}) {
+}
+
+/** Registration verification: the link, and the code for typing on /register/verify instead. */
+export function verifyMail(p: LinkMailInput & { code: string }) {
   return renderMail({
     to: p.to,
     subject: '【Atrium】請驗證您的電子郵件',
@@ -28,12 +30,7 @@ export function verifyMail(p: {
 }
 
 /** Claiming an account from before the portal: set a password through /register/old-verify. */
-export function claimMail(p: {
-  to: string;
-  nickname: string;
-  publicUrl: string;
-  token: string;
-}): MailMessage {
+export function claimMail(p: LinkMailInput): MailMessage {
   return renderMail({
     to: p.to,
     subject: '【Atrium】啟用您的既有帳號',
@@ -46,12 +43,7 @@ export function claimMail(p: {
   });
 }
 
-export function resetMail(p: {
-  to: string;
-  nickname: string;
-  publicUrl: string;
-  token: string;
-}): MailMessage {
+export function resetMail(p: LinkMailInput): MailMessage {
   return renderMail({
     to: p.to,
     subject: '【Atrium】重設密碼',

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
-import type { DatabaseKind } from '../../../test/test-databases.ts';
-import { users } from '../../db/schema.ts';
-import { seedCommunity, seedId } from '../../db/seed/seed-community.ts';
-import { seedDemoAccounts } from '../../db/seed/seed-demo-accounts.ts';
-import { createSession } from '../account/create-session.ts';
-import { ensureAccount } from '../account/ensure-account.ts';
+import { users } from '../src/db/schema.ts';
+import { seedCommunity, seedId } from '../src/db/seed/seed-community.ts';
+import { seedDemoAccounts } from '../src/db/seed/seed-demo-accounts.ts';
+import { createSession } from '../src/modules/account/create-session.ts';
+import { ensureAccount } from '../src/modules/account/ensure-account.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import type { DatabaseKind } from './test-databases.ts';
 
 /** Test helper: the real app with the demo community loaded and signed-in users of every kind. */
 export async function openCommunity(kind: DatabaseKind) {

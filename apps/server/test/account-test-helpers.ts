@@ -1,8 +1,8 @@
 // Test helpers for the account tests: a cookie-keeping "browser" and mail readers. Not used by the app.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { TestApp } from '../../../test/create-test-app.ts';
-import type { ReceivedMail } from '../../../test/smtp-sink.ts';
+import type { TestApp } from './create-test-app.ts';
+import type { ReceivedMail } from './smtp-sink.ts';
 
 interface JarCookie {
   value: string;
