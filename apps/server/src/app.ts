@@ -45,7 +45,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    // Hostile clients send junk; a 4xx is enough, no need to keep the socket around.
+    // While shutting down, in-flight requests finish and new ones get 503 so a load balancer retries elsewhere.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -54,7 +54,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setErrorHandler(errorHandler);
 
   const database =
-    deps.database ?? openDatabase({
+    deps.database ??
+    openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
@@ -112,30 +113,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
-  await app.register(
-    async (v1) => {
-      await v1.register(healthRoutes);
-      await v1.register(profileRoutes);
-      await v1.register(avatarUploadRoutes);
-      await v1.register(avatarFileRoutes);
-      await v1.register(notifyRoutes);
-      await v1.register(notifyConsoleRoutes);
-      await v1.register(accountRoutes);
-      await v1.register(trainingRoutes);
-      await v1.register(taskRoutes);
-    },
-    { prefix: '/v1' },
-  );
-  // Staff set up tracker projects and read recordings (the console); the tracker calls /ingest.
-  await app.register(ingestConsoleRoutes, { prefix: '/v1/console/ingest' });
-  await app.register(replayRoutes, { prefix: '/v1/console' });
+  // Every process answers the readiness check, whatever it serves.
+  await app.register(healthRoutes, { prefix: '/v1' });
+  // ATRIUM_SERVICES picks what this process serves (docs/ARCHITECTURE.md, "Scaling past one machine").
+  if (config.services.includes('web')) {
+    await app.register(
+      async (v1) => {
+        await v1.register(profileRoutes);
+        await v1.register(avatarUploadRoutes);
+        await v1.register(avatarFileRoutes);
+        await v1.register(notifyRoutes);
+        await v1.register(notifyConsoleRoutes);
+        await v1.register(accountRoutes);
+        await v1.register(trainingRoutes);
+        await v1.register(taskRoutes);
+      },
+      { prefix: '/v1' },
+    );
+    // Staff set up tracker projects and read recordings (the console); the tracker calls /ingest.
+    await app.register(ingestConsoleRoutes, { prefix: '/v1/console/ingest' });
+    await app.register(replayRoutes, { prefix: '/v1/console' });
+  }
   if (config.services.includes('ingest')) {
     await app.register(ingestRoutes, { prefix: '/ingest' });
     await app.register(trackerStatic, { root: config.trackerDist });
   }
 
   await app.register(reminderSweep);
-  await app.register(portalStatic, { root: config.portalDist });
+  await app.register(portalStatic, { root: config.portalDist, serve: config.services.includes('web') });
   await seedDemoAccountsOnBoot(database.db, config.env, app.log);
   await seedIngest(database.db);
   return app;

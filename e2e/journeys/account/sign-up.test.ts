@@ -62,6 +62,8 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
     const second = await openBrowser(journey.browser, journey.server);
     await submitLogin(second.page, user.email, PASSWORD);
     await second.page.waitForURL('**/login/verify');
+    // The URL changes before the router's transition renders the new screen: wait for the screen itself.
+    await second.page.getByRole('heading', { name: '登入驗證' }).waitFor();
     expect(await second.page.getByRole('main').textContent()).toContain(user.email);
     await expectAccessible(second.page, '/login/verify');
     const mail = await journey.server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));

@@ -227,4 +227,27 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     expect(vitals.length + timings.length).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('loses nothing recorded within the batch window when the learner reloads, and stores it once', async () => {
+    const { context, page } = await openBrowser(browser, server);
+    const started = page.waitForResponse((r) => r.url().endsWith('/ingest/v1/web/start'));
+    await signedUpUser(page, server, '重新整理學員');
+    expect((await started).status()).toBe(200);
+    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+    const learner = await userOfToken(server, token);
+    const marker = `MARKER-${randomBytes(4).toString('hex')}`;
+    await page.waitForTimeout(1500);
+    await page.evaluate((text) => console.log(text), marker);
+    const restarted = page.waitForResponse((r) => r.url().endsWith('/ingest/v1/web/start'));
+    await page.reload(); // well inside the 10 s batch window
+    expect((await restarted).status()).toBe(200);
+    const withMarker = (m: StoredMessage[]) =>
+      ofType(m, MessageType.ConsoleLog).filter((x) => String(x[2]).includes(marker)).length;
+    const session = await storedSession(learner.id, (m) => withMarker(m) > 0);
+    await page.waitForTimeout(1000);
+    const again = await storedSession(learner.id, () => true);
+    expect(again.id).toBe(session.id);
+    expect(withMarker(again.messages)).toBe(1);
+    await context.close();
+  });
 });

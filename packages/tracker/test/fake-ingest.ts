@@ -47,6 +47,7 @@ export class FakeIngest {
   uploadedBytes = 0;
   rejected: { path: string; status: number; reason: string }[] = [];
   flagRequests: unknown[] = [];
+  tagRequests = 0;
   echoHeaders: Record<string, string | string[] | undefined>[] = [];
   uxtSignals: { path: string; body: unknown }[] = [];
   tokens = new Map<string, string>(); // token → sessionID
@@ -238,6 +239,7 @@ export class FakeIngest {
       return this.send(res, 204);
     }
     if (req.method === 'GET' && path === '/ingest/v1/web/tags') {
+      this.tagRequests += 1;
       return this.send(res, 200, { tags: [{ id: 5, selector: '#buy' }] });
     }
     return this.send(res, 404, { message: 'not found', code: 'not_found' });

@@ -12,8 +12,9 @@ const API_PREFIXES = ['/v1/', '/ingest/', '/ws-assist/', '/peerjs', '/tracker/']
  * gets index.html, and the portal's router decides (unknown paths go to /login there).
  */
 export const portalStatic = fp(
-  async (app: FastifyInstance, opts: { root: string }) => {
-    const hasPortal = existsSync(join(opts.root, 'index.html'));
+  async (app: FastifyInstance, opts: { root: string; serve: boolean }) => {
+    // Without 'web' in ATRIUM_SERVICES this is only the JSON 404 of every unknown path.
+    const hasPortal = opts.serve && existsSync(join(opts.root, 'index.html'));
     if (hasPortal) {
       await app.register(fastifyStatic, {
         root: opts.root,

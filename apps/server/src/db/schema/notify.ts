@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 
 /** A notification message to one user (spec 1 §3, §7). Unread while read_at is null. */
@@ -18,6 +18,8 @@ export const notifications = pgTable(
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Insertion order: messages sent in one go share a timestamp but must still list newest first. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),

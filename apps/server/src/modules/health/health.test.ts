@@ -31,3 +31,21 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     expect(res.json().code).toBe('xsrf');
   });
 });
+
+describe('a process that serves only ingest (ATRIUM_SERVICES=ingest)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ATRIUM_SERVICES: 'ingest' });
+  });
+  afterAll(() => t.close());
+
+  it('answers readiness and tracker calls, but no user API and no portal', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
+    const start = await t.app.inject({ method: 'POST', url: '/ingest/v1/web/start', payload: {} });
+    expect(start.statusCode).toBe(400);
+    const entry = await t.app.inject({ method: 'GET', url: '/v1/entry' });
+    expect(entry.statusCode).toBe(404);
+    expect(entry.json().code).toBe('route_not_found');
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(404);
+  });
+});

@@ -23,7 +23,7 @@ export async function listMessages(
       .select()
       .from(notifications)
       .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.seq))
       .limit(NOTIFY_PAGE_SIZE)
       .offset((opts.page - 1) * NOTIFY_PAGE_SIZE),
     db.select({ n: count() }).from(notifications).where(where),

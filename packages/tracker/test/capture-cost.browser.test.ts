@@ -1,0 +1,90 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, waitFor } from './browser.ts';
+import { FakeIngest } from './fake-ingest.ts';
+
+type T = { start(): Promise<{ success: boolean }>; forceFlushBatch(): void };
+type Win = { AtriumTracker: new (o: unknown) => T; tracker: T };
+
+async function openStarted(browser: Browser, ingest: FakeIngest, opts: Record<string, unknown> = {}) {
+  const page = await browser.newPage();
+  await page.goto(`${ingest.origin}/fixtures/basic.html`);
+  const started = await page.evaluate((o) => {
+    const w = window as unknown as Win;
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', ...o });
+    return w.tracker.start();
+  }, opts);
+  expect(started.success).toBe(true);
+  return page;
+}
+const flush = (page: Page) => page.evaluate(() => (window as unknown as Win).tracker.forceFlushBatch());
+const inputValues = (ingest: FakeIngest) =>
+  ingest
+    .messages()
+    .filter((m) => m[0] === MessageType.InputChange)
+    .map((m) => m[2]);
+
+describe.skipIf(!hasChromium)('what recording costs the page and the learner', () => {
+  let browser: Browser;
+  let ingest: FakeIngest;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await ingest?.stop().catch(() => undefined);
+  });
+
+  it('records a typed value when the user pauses or leaves the field, never keystroke by keystroke', async () => {
+    ingest = new FakeIngest();
+    await ingest.listen();
+    const page = await openStarted(browser, ingest);
+    await page.click('#name');
+    await page.keyboard.type('Alice', { delay: 60 }); // faster than the idle pause
+    await page.waitForTimeout(1200); // the pause: "Alice" is recorded once
+    await page.keyboard.type(' Liddell', { delay: 60 });
+    await page.click('#email'); // blur: recorded at once
+    await page.keyboard.type('mail@example.com', { delay: 40 });
+    await page.evaluate(() => {
+      // Page hidden before the pause ends: the value still joins the last commit.
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await flush(page);
+    await waitFor(() => inputValues(ingest).length >= 3, 'three input values');
+    await page.waitForTimeout(300);
+    // Plain mode: names as typed, the e-mail obscured (spec §5); no partial "m", "ma", … of the e-mail.
+    expect(inputValues(ingest)).toEqual(['Alice', 'Alice Liddell', '*'.repeat('mail@example.com'.length)]);
+    await page.close();
+  });
+
+  it('asks for the click tags once per start', async () => {
+    ingest = new FakeIngest();
+    await ingest.listen();
+    const page = await openStarted(browser, ingest);
+    await waitFor(() => ingest.tagRequests > 0, 'the tags request');
+    await page.waitForTimeout(500);
+    expect(ingest.tagRequests).toBe(1);
+    await page.close();
+  });
+
+  it('runs one worker, and rrweb’s canvas worker only when the server enables canvas and the page allows it', async () => {
+    for (const [canvasEnabled, opts, workers] of [
+      [false, {}, 1],
+      [true, { canvas: { disableCanvas: true } }, 1],
+      [true, {}, 2],
+    ] as const) {
+      ingest = new FakeIngest({ canvasEnabled });
+      await ingest.listen();
+      const page = await openStarted(browser, ingest, opts);
+      await page.waitForTimeout(500);
+      expect(page.workers(), `canvasEnabled ${canvasEnabled}, ${JSON.stringify(opts)}`).toHaveLength(workers);
+      await page.close();
+      await ingest.stop();
+    }
+  });
+});
