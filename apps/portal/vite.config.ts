@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,8 @@ const server = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // One .env at the repository's root serves the server and the portal build (VITE_* variables).
+  envDir: fileURLToPath(new URL('../..', import.meta.url)),
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+
+// A .env beside the repository's root (see .env.example) fills in what the real environment does not set.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -10,6 +10,7 @@ import type { ResolvedOptions } from './options.ts';
 import { checkStartResponse, type SessionInfo } from './start-response.ts';
 import { TRACKER_VERSION } from './version.ts';
 import type { WorkerLike } from './worker/create-worker.ts';
+import { Outbox, takeStoredUnsent } from './worker/outbox.ts';
 import type { ToMain } from './worker/worker-messages.ts';
 
 /** Spec §4 tracker states. */
@@ -79,6 +80,8 @@ export class App {
   private pageNo = 0;
   private startGeneration = 0;
   private renewing = false;
+  /** The live session's batches: cut here, uploaded by the worker, kept until it confirms them. */
+  private outbox: Outbox | null = null;
 
   constructor(
     readonly options: ResolvedOptions,
@@ -138,7 +141,7 @@ export class App {
     const commit = [JSON.stringify([MessageType.Timestamp, this.timestamp()]), this.tabData];
     for (const m of this.buffer) commit.push(JSON.stringify(m));
     this.buffer = [];
-    if (this.state === ActivityState.Active && this.worker) this.worker.postMessage(commit);
+    if (this.state === ActivityState.Active && this.worker) this.outbox?.add(commit);
     // (a child frame has no worker: its DOM goes to the parent through rrweb, the rest stays here)
     else if (this.offline) this.offlineBuffer.push(commit);
     else if (this.state === ActivityState.ColdStart) this.coldBuffers[this.coldIndex]!.push(commit);
@@ -165,9 +168,9 @@ export class App {
     const w = this.env.window;
     this.teardowns.push(
       listen(w.document, 'visibilitychange', () => {
-        if (w.document.visibilityState === 'hidden') this.flushForUnload();
+        if (w.document.visibilityState === 'hidden') this.flushForUnload(false);
       }),
-      listen(w, 'pagehide', () => this.flushForUnload()),
+      listen(w, 'pagehide', () => this.flushForUnload(true)),
     );
   }
 
@@ -188,15 +191,26 @@ export class App {
     this.snapshotTakers.clear();
   }
 
-  /** Page hidden or leaving: send the current commit and ask the worker to send everything now (keepalive). */
-  private flushForUnload(): void {
+  /**
+   * Page hidden or leaving. The worker is asked to send everything now (keepalive), but on a reload or
+   * navigation the document may be gone before it could gzip and fetch, so this runs synchronously: what
+   * the worker has not confirmed goes to session storage (the tab's next page resends it) and, when leaving,
+   * out with keepalive requests of our own. Every copy has the same batchId: the server keeps one.
+   */
+  private flushForUnload(leaving: boolean): void {
     this.commit();
     if (this.offline) this.saveOfflineBuffer(); // an offline recording survives the page by itself
-    if (this.state === ActivityState.Active) this.worker?.postMessage({ type: 'q_end' });
+    if (this.state !== ActivityState.Active || !this.worker || !this.outbox) return;
+    this.outbox.cut();
+    this.worker.postMessage({ type: 'q_end' });
+    this.outbox.save();
+    if (leaving && this.session)
+      this.outbox.sendOnLeave(this.fetch, this.options.ingestPoint, this.session.token);
   }
 
   forceFlushBatch(): void {
     this.commit();
+    this.outbox?.cut();
     this.worker?.postMessage({ type: 'forceFlushBatch' });
   }
 
@@ -304,9 +318,8 @@ export class App {
 
   private onWorker(m: ToMain): void {
     if (m.type === 'restart') void this.renewToken();
-    // Undelivered batches outlive the page in session storage; the next page of the tab sends them first.
-    if (m.type === 'unsent') writeStorage('session', StorageKeys.unsent, JSON.stringify(m.batches));
-    if (m.type === 'idle') writeStorage('session', StorageKeys.unsent, null);
+    if (m.type === 'sent') this.outbox?.ack(m.batchId);
+    if (m.type === 'dropped') for (const id of m.batchIds) this.outbox?.ack(id);
     if (m.type === 'snapshot') this.requestSnapshot();
     if (m.type === 'failure') this.options.onWarning(`Atrium tracker: ${m.reason}`);
     for (const fn of this.workerListeners) fn(m);
@@ -406,17 +419,23 @@ export class App {
         connAttemptGap: this.options.connAttemptGap,
         tabId: this.tabId,
       });
-      const unsent = readStorage('session', StorageKeys.unsent);
-      if (unsent && !startOpts.forceNew) {
-        try {
-          this.worker.postMessage({ type: 'resend', batches: JSON.parse(unsent) });
-        } catch {
-          // unreadable: nothing to resend
-        }
+      const live = this.worker;
+      this.outbox = new Outbox({
+        tabId: this.tabId,
+        pageNo: this.pageNo,
+        beaconSizeLimit: session.beaconSizeLimit ?? 1_000_000,
+        post: (batch) => live.postMessage({ type: 'batch', batch }),
+        setTimeout: this.natives.setTimeout,
+        clearTimeout: this.natives.clearTimeout,
+      });
+      // What an earlier page of the tab could not confirm is sent first, under its own batch ids.
+      const unsent = takeStoredUnsent();
+      if (unsent.length > 0 && !startOpts.forceNew) {
+        live.postMessage({ type: 'resend', batches: unsent });
+        this.outbox.adopt(unsent);
       }
-      writeStorage('session', StorageKeys.unsent, null);
-      for (const commit of history) this.worker.postMessage(commit);
-      for (const commit of this.startingBuffer.splice(0)) this.worker.postMessage(commit);
+      for (const commit of history) this.outbox.add(commit);
+      for (const commit of this.startingBuffer.splice(0)) this.outbox.add(commit);
       this.worker.postMessage({
         type: 'auth',
         token: session.token,
@@ -582,6 +601,9 @@ export class App {
     this.commit();
     this.endRecording();
     for (const cb of this.stopCallbacks) cb();
+    this.outbox?.cut();
+    this.outbox?.clear();
+    this.outbox = null;
     if (stopWorker && this.worker) this.worker.postMessage({ type: 'stop' });
     this.buffer = [];
     this.startingBuffer = [];

@@ -8,6 +8,8 @@ describe('portalTrackerOptions', () => {
     expect(o.ingestPoint).toBe('https://learn.example/ingest');
     expect(o.respectDoNotTrack).toBe(true);
     expect(o.__DISABLE_SECURE_MODE).toBeUndefined();
+    // No canvases in the portal: no canvas capture and no extra worker for it.
+    expect(o.canvas?.disableCanvas).toBe(true);
   });
 
   it('takes the project key from the build when one is set', () => {

@@ -21,6 +21,8 @@ export function portalTrackerOptions(env: { origin: string; projectKey?: string 
     defaultInputMode: OBSCURED,
     obscureInputDates: true,
     obscureTextEmails: true,
+    // The portal draws nothing on canvases; skipping canvas capture saves rrweb's extra worker.
+    canvas: { disableCanvas: true },
     network: {
       capturePayload: false,
       // The xsrf header echoes a cookie: as secret as the cookies themselves.

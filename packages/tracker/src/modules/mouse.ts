@@ -28,9 +28,12 @@ export function mouseModule(app: App): () => void {
   let tags: { id: number; selector: string }[] = [];
   const masked = new Set(o.maskAttributes);
 
+  let tagsFor: unknown = null;
   const loadTags = () => {
     const s = app.session;
-    if (!s) return;
+    // Once per session start: recording may begin after the start callbacks were attached, or before.
+    if (!s || s === tagsFor) return;
+    tagsFor = s;
     app
       .fetch(`${o.ingestPoint}${INGEST_PATHS.tags}`, { headers: { Authorization: `Bearer ${s.token}` } })
       .then((r) => (r.ok ? r.json() : { tags: [] }))

@@ -89,8 +89,17 @@ export function workerMain(scope: WorkerScope): void {
 
   function finishBatch() {
     if (!cfg || current.length === 0) return;
+    const b = { batchId: `${cfg.tabId}-${cfg.pageNo}-${seq}`, pageNo: cfg.pageNo, seq, messages: current };
+    seq += 1;
+    current = [];
+    currentSize = 2;
+    enqueue(b);
+  }
+
+  /** A finished batch: from our own batching (offline upload) or, in a live session, cut by the page. */
+  function enqueue(u: { batchId: string; pageNo: number; seq: number; messages: string[] }) {
     if (dropped > 0) {
-      current.unshift(
+      u.messages.unshift(
         JSON.stringify([
           RECORDER_DEGRADED,
           'upload-backlog',
@@ -99,25 +108,17 @@ export function workerMain(scope: WorkerScope): void {
       );
       dropped = 0;
     }
-    const b: Batch = {
-      batchId: `${cfg.tabId}-${cfg.pageNo}-${seq}`,
-      pageNo: cfg.pageNo,
-      seq,
-      messages: current,
-      size: currentSize,
-      attempts: 0,
-    };
-    seq += 1;
+    const b: Batch = { ...u, size: u.messages.reduce((n, m) => n + m.length + 1, 2), attempts: 0 };
     queue.push(b);
     queuedBytes += b.size;
-    current = [];
-    currentSize = 2;
     // Memory cap: drop the oldest batches after the one in flight, and keep one note of the gap (with the
     // running count) at the head of the batch that follows it; ask for a full snapshot to resume from.
     let droppedNow = 0;
+    const droppedIds: string[] = [];
     while (queuedBytes > maxQueuedBytes && queue.length > 2) {
       const old = queue.splice(1, 1)[0]!;
       queuedBytes -= old.size;
+      droppedIds.push(old.batchId);
       droppedNow += old.messages.filter((m) => !m.startsWith(GAP_NOTE)).length;
     }
     if (droppedNow > 0) {
@@ -126,6 +127,7 @@ export function workerMain(scope: WorkerScope): void {
       const note = `${GAP_NOTE},"dropped ${gapDropped} messages: server unreachable"]`;
       if (next.messages[0]?.startsWith(GAP_NOTE)) next.messages[0] = note;
       else next.messages.unshift(note);
+      post({ type: 'dropped', batchIds: droppedIds });
       post({ type: 'snapshot' });
     }
   }
@@ -237,6 +239,7 @@ export function workerMain(scope: WorkerScope): void {
       queue.shift();
       queuedBytes -= b.size;
       dropped += b.messages.length;
+      post({ type: 'dropped', batchIds: [b.batchId] });
       post({ type: 'failure', reason: `batch rejected with ${status}` });
       return pump(keepalive);
     }
@@ -278,6 +281,11 @@ export function workerMain(scope: WorkerScope): void {
         }
         pump(false);
         break;
+      case 'batch':
+        if (!cfg) break;
+        enqueue(data.batch);
+        pump(false);
+        break;
       case 'resend':
         for (const u of data.batches.reverse()) {
           const size = u.messages.reduce((n, m) => n + m.length + 1, 2);
@@ -286,19 +294,9 @@ export function workerMain(scope: WorkerScope): void {
         }
         break;
       case 'q_end':
-        // The page is going away: everything we hold, now, with keepalive; and a copy for the next page.
+        // The page is being hidden or left: everything we hold, now, with keepalive. (The page keeps its own
+        // copy of what we have not confirmed, and sends or stores it itself: we may not get the time.)
         finishBatch();
-        if (queue.length > 0) {
-          post({
-            type: 'unsent',
-            batches: queue.map((b) => ({
-              batchId: b.batchId,
-              pageNo: b.pageNo,
-              seq: b.seq,
-              messages: b.messages,
-            })),
-          });
-        }
         if (retryTimer) {
           scope.clearTimeout(retryTimer);
           retryTimer = null;

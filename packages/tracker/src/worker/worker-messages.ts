@@ -16,6 +16,8 @@ export type ToWorker =
       maxQueuedBytes?: number;
     }
   | { type: 'auth'; token: string; beaconSizeLimit?: number; compressionThreshold?: number }
+  /** A batch the page cut (live sessions): the page decides boundaries and ids, the worker uploads. */
+  | { type: 'batch'; batch: UnsentBatch }
   /** Batches an earlier page of this tab could not deliver (kept in session storage); sent first, same ids. */
   | { type: 'resend'; batches: UnsentBatch[] }
   | { type: 'stop' }
@@ -27,8 +29,8 @@ export type ToMain =
   | { type: 'snapshot' }
   | { type: 'failure'; reason: string }
   | { type: 'sent'; batchId: string; messages: number }
-  /** Sent on q_end: what is not delivered yet, for the main thread to keep in session storage. */
-  | { type: 'unsent'; batches: UnsentBatch[] }
+  /** Batches given up (rejected by the server, or past the backlog cap; the recording notes the gap). */
+  | { type: 'dropped'; batchIds: string[] }
   | { type: 'idle' }
   | { type: 'stopped' };
 
