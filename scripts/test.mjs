@@ -2,7 +2,8 @@
 // integration tests (PGlite always, PostgreSQL too when DATABASE_URL is set), then end-to-end journeys
 // in Debian's Chromium against the built portal. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -35,6 +36,8 @@ function countResults(file) {
   };
 }
 
+// Absolute report paths: the e2e config has its own root. Old reports must not count for this run.
+rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 const stages = [];
 const stage = (name, status) => {
@@ -53,7 +56,7 @@ stage(
     'run',
     '--reporter=default',
     '--reporter=json',
-    '--outputFile.json=test-results/unit.json',
+    `--outputFile.json=${resolve('test-results/unit.json')}`,
   ]),
 );
 stage('build', run('node', ['scripts/build-stale.mjs']));
@@ -66,7 +69,7 @@ stage(
     'e2e/vitest.config.ts',
     '--reporter=default',
     '--reporter=json',
-    '--outputFile.json=test-results/e2e.json',
+    `--outputFile.json=${resolve('test-results/e2e.json')}`,
   ]),
 );
 
