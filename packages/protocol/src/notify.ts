@@ -45,11 +45,14 @@ export const notifyConstantsResponse = z.object({
 });
 export type NotifyConstants = z.infer<typeof notifyConstantsResponse>;
 
-/** A portal path or an https address; nothing a click could run. */
+/**
+ * A portal path or an https address; nothing a click could run. No backslash anywhere: browsers read it
+ * as a slash, so "/\evil.example" would leave the portal.
+ */
 export const notifyLink = z
   .string()
   .max(1000)
-  .regex(/^(\/(?!\/)|https:\/\/)[^\s]*$/, '連結須為站內路徑或 https 網址');
+  .regex(/^(\/(?!\/)|https:\/\/)[^\s\\]*$/, '連結須為站內路徑或 https 網址');
 
 /** POST /v1/console/notifications (staff): to listed users or to everyone. */
 export const notifyCreateBody = z

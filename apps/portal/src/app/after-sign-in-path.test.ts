@@ -15,6 +15,9 @@ describe('afterSignInPath', () => {
       'https://evil.example/',
       '//evil.example/x',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/ /evil.example',
       'javascript:alert(1)',
     ]) {
       expect(afterSignInPath(`?redirect=${encodeURIComponent(evil)}`)).toBe('/dashboard');

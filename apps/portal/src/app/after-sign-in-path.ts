@@ -1,9 +1,12 @@
+// One leading slash, then no slash or backslash, and no whitespace or backslash anywhere: browsers drop tabs
+// and newlines and read `\` as `/`, so `/\t/evil.example` would otherwise become `//evil.example`.
+const LOCAL_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
 /**
  * Where to go after sign-in: the page the session gate saved in `?redirect=`, when it is a path of this
  * portal, otherwise the dashboard. Absolute and protocol-relative addresses are refused (no open redirect).
  */
 export function afterSignInPath(search: string): string {
   const redirect = new URLSearchParams(search).get('redirect');
-  if (redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) return redirect;
-  return '/dashboard';
+  return redirect && LOCAL_PATH.test(redirect) ? redirect : '/dashboard';
 }

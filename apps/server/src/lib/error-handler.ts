@@ -10,6 +10,21 @@ const fastifyCodes: Record<string, ErrorBody> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_json', message: '請求格式錯誤' },
 };
 
+/**
+ * PostgreSQL's "data exception" class (22xxx): input the database cannot store — a NUL character in text
+ * (22021, 22P05), a malformed uuid (22P02), a number out of range (22003). It is the caller's input, so a
+ * 400, never a 500. Drizzle wraps the driver's error, so the cause chain is searched.
+ */
+function databaseDataException(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Every failure leaves as `{ message, code }`; unknown errors are logged and never leak. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -26,6 +41,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'response did not match its schema');
     return reply.status(500).send({ code: 'internal', message: '伺服器發生錯誤' });
+  }
+  const dataException = databaseDataException(error);
+  if (dataException) {
+    request.log.info({ pgCode: dataException }, 'input refused by the database');
+    return reply.status(400).send({ code: 'invalid_input', message: '資料含有無法處理的字元或數值' });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {

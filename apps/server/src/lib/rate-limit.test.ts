@@ -34,9 +34,10 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
   });
 
   it('counts sign-in attempts across server processes, so a second process refuses the 11th', async () => {
-    // A fresh address per run keeps this test's counters apart from any other run on the same Redis.
+    // A fresh address per run keeps this test's counters apart from any other run on the same Redis. The
+    // limiter counts an IPv6 address by its /64, so the random part must sit in the first 64 bits.
     const hex = randomBytes(4).toString('hex');
-    const ip = `2001:db8::${hex.slice(0, 4)}:${hex.slice(4)}`;
+    const ip = `2001:db8:${hex.slice(0, 4)}:${hex.slice(4)}::1`;
     const attempt = (t: TestApp) =>
       t.app.inject({
         method: 'POST',

@@ -14,8 +14,9 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves `request.user` lazily in a preHandler, so public routes never touch the sessions table,
- * and exposes `requireUser` / `requireStaff` for routes to list in their preHandler.
+ * Resolves `request.user` lazily, only when a route asks, so public routes never touch the sessions table,
+ * and exposes `requireUser` / `requireStaff` for routes to list as an onRequest hook (so a caller without a
+ * session is refused before its input is even validated).
  */
 export const authenticate = fp(
   async (app: FastifyInstance) => {

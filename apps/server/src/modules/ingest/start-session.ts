@@ -59,7 +59,8 @@ export async function startSession(
 
   let startedAt = existing?.startedAt.getTime() ?? now;
   if (!req.doNotRecord) {
-    const userId = req.userID ? req.userID.slice(0, 500) : null;
+    // The host page's user id may hold any text; PostgreSQL text cannot hold NUL.
+    const userId = req.userID ? req.userID.slice(0, 500).replaceAll('\u0000', '') || null : null;
     if (existing) {
       await db
         .update(ingestSessions)

@@ -54,7 +54,10 @@ export function summarizeMessages(messages: readonly (readonly unknown[])[]): Ba
         summary.errors++;
         break;
       case MessageType.UserID:
-        if (typeof message[1] === 'string' && message[1].length <= 500) summary.userId = message[1] || null;
+        // PostgreSQL text cannot hold NUL; dropping it keeps the batch instead of refusing it whole.
+        if (typeof message[1] === 'string' && message[1].length <= 500) {
+          summary.userId = message[1].replaceAll('\u0000', '') || null;
+        }
         break;
     }
   }

@@ -26,7 +26,7 @@ const noQuery = z.object({});
 
 /** The task calls of a class (spec 1 §7) and the cross-class views the /tasks screens use. */
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   /** The learner's task list of one class; every read below only cuts it differently. */
   const load = async (request: FastifyRequest, params: { id: string }, query: { preview?: string }) => {
@@ -191,7 +191,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags,
         security,

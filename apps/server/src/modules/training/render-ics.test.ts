@@ -25,6 +25,16 @@ describe('iCal rendering', () => {
     );
   });
 
+  // Titles are staff text: a bare CR or other line break must not start a property of its own.
+  it('keeps every line break of a title inside its SUMMARY', () => {
+    const title = 'a\rDTSTART:19700101T000000Z\nX-A:1\r\nX-B:2\u2028X-C:3';
+    const ics = renderIcs([{ ...event, title }], { host: 'atrium.test' });
+    const lines = ics.replace(/\r\n /g, '').split('\r\n');
+    expect(lines.filter((l) => l.startsWith('DTSTART:'))).toEqual(['DTSTART:20261121T113000Z']);
+    expect(lines.some((l) => /^X-[ABC]:/.test(l))).toBe(false);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('folds lines over 75 octets without splitting a character', () => {
     const ics = renderIcs([{ ...event, title: '很長的標題'.repeat(20) }], { host: 'atrium.test' });
     for (const line of ics.split('\r\n')) {

@@ -1,8 +1,18 @@
 import type { CalendarEvent } from '@atrium/protocol/training';
 
-/** RFC 5545 text escaping: backslash, semicolon, comma and newlines. */
+/**
+ * RFC 5545 text escaping: backslash, semicolon, comma and line breaks (a bare CR too, which some calendar
+ * apps treat as a line end: it would start a property of its own). Other control characters are not allowed.
+ */
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  const escaped = value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+  return Array.from(escaped)
+    .filter((c) => c === '\t' || (c >= ' ' && c !== '\u007f'))
+    .join('');
 }
 
 /** 20261121T050000Z */

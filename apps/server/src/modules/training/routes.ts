@@ -31,7 +31,7 @@ const classParams = z.object({ id: uuid('課程編號') });
 
 /** The training-class calls of spec 1 §7 (under /v1), plus the calendar feed and certificate verification. */
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.get(
     '/training-classes/',
