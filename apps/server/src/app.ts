@@ -92,11 +92,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         upgradeInsecureRequests: null,
       },
     },
-    // Lets the tracker bundle and avatars be loaded by other origins that embed them.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // same-origin everywhere; the tracker bundle and avatars opt in to cross-origin on their own routes.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimits, { redisUrl: config.redisUrl, enabled: config.rateLimit.enabled });
   await app.register(xsrf, { prefixes: ['/v1/'] });
+  // API answers are personal (profiles, messages, sessions): no shared or browser cache keeps them, unless a
+  // route says otherwise (avatars, the iCal feed).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(authenticate);
 
   await app.register(swagger, {

@@ -13,6 +13,9 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+    // Only the tracker bundle and avatars may be embedded by other sites.
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers unknown API paths with the one error shape', async () => {

@@ -16,6 +16,8 @@ export async function trackerStatic(app: FastifyInstance, opts: { root: string }
     setHeaders: (res) => {
       res.header('cache-control', 'public, max-age=300, stale-while-revalidate=86400');
       res.header('access-control-allow-origin', '*');
+      // Any site may load the tracker with a plain <script>, which CORP would otherwise block.
+      res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 }

@@ -81,6 +81,7 @@ describe.each(databaseKinds.flatMap((kind) => stores.map((store) => [kind, store
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe(contentType);
         expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
         expect(served.rawPayload.equals(bytes)).toBe(true);
       }
     });

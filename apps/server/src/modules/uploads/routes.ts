@@ -78,11 +78,15 @@ export const avatarFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const avatar = await openStoredAvatar(app.db, app.blobs, request.params.name);
-      return reply
-        .header('content-type', avatar.contentType)
-        .header('content-length', avatar.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(avatar.body);
+      return (
+        reply
+          .header('content-type', avatar.contentType)
+          .header('content-length', avatar.size)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          // Other sites (e.g. a community forum) may show a learner's avatar.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(avatar.body)
+      );
     },
   );
 };
