@@ -105,16 +105,14 @@ function SubChapterLink({
   const target = subChapterTarget(classId, chapter, sub);
   const label = (
     <>
-      <span aria-hidden="true" className="me-1">
-        {iconFor(sub)}
-      </span>
+      <SubChapterIcon sub={sub} />
       {sub.name}
     </>
   );
   const unpublished = !sub.published && <Unpublished />;
   if (target.kind === 'closed') {
     return (
-      <span className="text-body-secondary d-inline-flex align-items-center gap-2" aria-disabled="true">
+      <span className="text-body-secondary" aria-disabled="true">
         <span>{label}</span>
         <NotOpen />
         {unpublished}
@@ -162,21 +160,46 @@ function Unpublished() {
   );
 }
 
-/** The sub-chapter's icon name, drawn as an emoji; unknown names fall back to one per type. */
-const namedIcons: Record<string, string> = {
-  book: '📄',
-  play: '🎬',
-  broadcast: '📡',
-  link: '🔗',
-  house: '🏠',
-  check: '✅',
-  pencil: '✏️',
+/**
+ * The sub-chapter's icon name, drawn as a small inline SVG (emoji are missing on machines without an emoji
+ * font and showed as empty boxes); unknown names fall back to one per type.
+ */
+const iconPaths: Record<string, string> = {
+  book: 'M4 1.5h5.5L12.5 4.5v10h-8.5z M9.5 1.5v3h3 M6 8h4.5 M6 10.5h4.5',
+  play: 'M2 3h12v10H2z M6.5 5.75v4.5l4-2.25z',
+  broadcast:
+    'M8 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z M5 11a4.2 4.2 0 0 1 0-6 M11 5a4.2 4.2 0 0 1 0 6 M3 13a7 7 0 0 1 0-10 M13 3a7 7 0 0 1 0 10',
+  link: 'M7 5.5 8.75 3.75a2.5 2.5 0 0 1 3.5 3.5L10.5 9 M9 10.5l-1.75 1.75a2.5 2.5 0 0 1-3.5-3.5L5.5 7 M6.25 9.75l3.5-3.5',
+  house: 'M2 8 8 2.5 14 8 M3.75 6.5v7.5h3v-4h2.5v4h3v-7.5',
+  check: 'M2.5 8.5l3.5 3.5 7.5-8',
+  pencil: 'M10.5 2.5l3 3-8 8h-3v-3z M9 4l3 3',
 };
 const typeIcons: Record<SubChapterSummary['type'], string> = {
-  markdown: '📄',
-  video: '🎬',
-  live: '📡',
-  link: '🔗',
-  dashboard: '🏠',
+  markdown: 'book',
+  video: 'play',
+  live: 'broadcast',
+  link: 'link',
+  dashboard: 'house',
 };
-const iconFor = (sub: SubChapterSummary) => namedIcons[sub.icon] ?? typeIcons[sub.type];
+
+function SubChapterIcon({ sub }: { sub: SubChapterSummary }) {
+  const path = iconPaths[sub.icon] ?? iconPaths[typeIcons[sub.type]];
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="me-2 flex-shrink-0"
+      style={{ verticalAlign: '-0.15em' }}
+    >
+      <path d={path} />
+    </svg>
+  );
+}

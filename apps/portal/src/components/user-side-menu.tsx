@@ -8,6 +8,7 @@ import { useProfile } from '../routes/user/user-queries.ts';
 import { useAvatarUpload } from './avatar-upload.ts';
 import { LogoutModal } from './logout-modal.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
+import './user-side-menu.css';
 
 /**
  * The user side menu of spec 1 §2: the avatar (click to upload a new one), the nickname, the four user
@@ -24,11 +25,12 @@ export function UserSideMenu() {
   const src = (profile ? profile.avatar : user.avatar) || defaultAvatar;
 
   return (
-    <aside className="border rounded p-3 bg-white" aria-label={t('user.menu')}>
-      <div className="text-center mb-3">
+    <aside className="user-side-menu border rounded p-3 bg-white" aria-label={t('user.menu')}>
+      {/* On a phone the avatar sits beside the nickname and the pages wrap in rows, so the page itself stays in view. */}
+      <div className="user-side-menu-head mb-3">
         <button
           type="button"
-          className="btn p-0 border-0 rounded-circle"
+          className="btn p-0 border-0 rounded-circle flex-shrink-0"
           onClick={() => fileInput.current?.click()}
           disabled={avatar.uploading}
           data-testid="side-avatar"
@@ -38,7 +40,7 @@ export function UserSideMenu() {
             alt={t('user.avatar.change', { nickname })}
             width={96}
             height={96}
-            className="rounded-circle object-fit-cover border"
+            className="user-side-menu-avatar rounded-circle object-fit-cover border"
           />
         </button>
         <input
@@ -54,15 +56,17 @@ export function UserSideMenu() {
             event.target.value = '';
           }}
         />
-        <p className="small text-body-secondary mt-1 mb-0">{t('user.avatar.hint')}</p>
-        {avatar.progress !== null && (
-          <UploadProgress fraction={avatar.progress} label={t('user.avatar.progress')} />
-        )}
-        <p className="fw-bold mt-2 mb-0 text-break" data-testid="side-nickname">
-          {nickname}
-        </p>
+        <div className="user-side-menu-who">
+          <p className="small text-body-secondary mt-1 mb-0">{t('user.avatar.hint')}</p>
+          {avatar.progress !== null && (
+            <UploadProgress fraction={avatar.progress} label={t('user.avatar.progress')} />
+          )}
+          <p className="fw-bold mt-2 mb-0 text-break" data-testid="side-nickname">
+            {nickname}
+          </p>
+        </div>
       </div>
-      <Nav className="flex-column" variant="pills">
+      <Nav className="user-side-menu-pages" variant="pills">
         <Nav.Link as={NavLink} to="/user" end>
           {t('user.pages.profile')}
         </Nav.Link>
@@ -72,7 +76,7 @@ export function UserSideMenu() {
         <Nav.Link
           as={NavLink}
           to="/user/messages"
-          className="d-flex align-items-center justify-content-between"
+          className="d-flex align-items-center justify-content-between gap-2"
         >
           {t('user.pages.messages')}
           <UnreadBadge />

@@ -7,6 +7,7 @@ import defaultAvatar from '../assets/default-avatar.svg';
 import logo from '../assets/logo.svg';
 import { LogoutModal } from '../components/logout-modal.tsx';
 import { UnreadBadge } from '../components/unread-badge.tsx';
+import './navbar.css';
 
 /** The navigation bar of spec 1 §2: logo → dashboard, task board, live class, bell, avatar → profile. */
 export function AppNavbar() {
@@ -33,12 +34,23 @@ export function AppNavbar() {
               </Nav.Link>
             </Nav>
             <Nav className="align-items-md-center gap-md-2">
-              <Nav.Link as={Link} to="/user/messages" className="position-relative" data-testid="nav-bell">
+              {/* Collapsed on a phone the icons get their words beside them; on wide screens only the icons show. */}
+              <Nav.Link
+                as={Link}
+                to="/user/messages"
+                className="navbar-bell d-flex align-items-center gap-2"
+                data-testid="nav-bell"
+              >
                 <BellIcon />
-                <span className="visually-hidden">{t('nav.messages')}</span>
-                <UnreadBadge className="position-absolute top-0 start-100 translate-middle" />
+                <span className="navbar-icon-label">{t('nav.messages')}</span>
+                <UnreadBadge className="navbar-bell-badge" />
               </Nav.Link>
-              <Nav.Link as={Link} to="/user" data-testid="nav-avatar">
+              <Nav.Link
+                as={Link}
+                to="/user"
+                className="d-flex align-items-center gap-2"
+                data-testid="nav-avatar"
+              >
                 <img
                   src={user.avatar || defaultAvatar}
                   alt={t('nav.avatarAlt', { nickname: user.nickname || user.email })}
@@ -46,8 +58,14 @@ export function AppNavbar() {
                   height={32}
                   className="rounded-circle object-fit-cover"
                 />
+                <span className="navbar-icon-label">{t('nav.profile')}</span>
               </Nav.Link>
-              <Nav.Link as="button" type="button" onClick={() => setConfirmLogout(true)}>
+              <Nav.Link
+                as="button"
+                type="button"
+                className="text-start"
+                onClick={() => setConfirmLogout(true)}
+              >
                 {t('nav.logout')}
               </Nav.Link>
             </Nav>

@@ -20,8 +20,8 @@ export function TaskCard({ task, showClass = true }: { task: TaskView; showClass
   return (
     <Card className="mb-2" data-testid="task-card" data-task-id={task.id} data-state={task.state}>
       <Card.Body className="py-2">
-        <div className="d-flex flex-wrap align-items-start gap-2">
-          <div className="flex-grow-1">
+        <div className="d-flex align-items-start justify-content-between gap-2">
+          <div className="text-break">
             <Link to={`/tasks/${task.id}`} className="fw-semibold text-decoration-none">
               {task.title}
             </Link>
@@ -30,30 +30,40 @@ export function TaskCard({ task, showClass = true }: { task: TaskView; showClass
                 {t('training.sidebar.unpublished')}
               </Badge>
             )}
-            <div className="small text-body-secondary">
-              {showClass && <span className="me-2">{task.class_name}</span>}
-              <span className="me-2">{t('tasks.due', { at: formatDateTime(task.due_at) })}</span>
-              <span>{t('tasks.points', { points: task.points })}</span>
-            </div>
           </div>
           <Badge
             bg={stateVariant[task.state]}
             text={task.state === 'accepted' ? 'dark' : undefined}
-            className="align-self-center"
+            className="flex-shrink-0 mt-1"
           >
             {t(`tasks.state.${task.state}`)}
           </Badge>
-          {task.state === 'available' && task.published && (
-            <Button size="sm" disabled={busy} onClick={() => accept.mutate(task)}>
-              {t('tasks.accept')}
-            </Button>
-          )}
-          {task.state === 'accepted' && (
-            <Button size="sm" variant="success" disabled={busy} onClick={() => complete.mutate(task)}>
-              {t('tasks.complete')}
-            </Button>
-          )}
         </div>
+        <div className="small text-body-secondary">
+          {[
+            showClass ? task.class_name : null,
+            t('tasks.due', { at: formatDateTime(task.due_at) }),
+            t('tasks.points', { points: task.points }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </div>
+        {task.state === 'available' && task.published && (
+          <Button size="sm" className="mt-2" disabled={busy} onClick={() => accept.mutate(task)}>
+            {t('tasks.accept')}
+          </Button>
+        )}
+        {task.state === 'accepted' && (
+          <Button
+            size="sm"
+            variant="success"
+            className="mt-2"
+            disabled={busy}
+            onClick={() => complete.mutate(task)}
+          >
+            {t('tasks.complete')}
+          </Button>
+        )}
       </Card.Body>
     </Card>
   );

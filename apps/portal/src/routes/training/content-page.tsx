@@ -6,7 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useBoardContext } from './board-layout.tsx';
-import { Markdown } from './markdown.tsx';
+import { Markdown, withoutRepeatedTitle } from './markdown.tsx';
 import { trainingApi, trainingKeys } from './training-api.ts';
 
 /**
@@ -53,7 +53,7 @@ function SubChapterContent({ classId, sub }: { classId: string; sub: SubChapterV
   return (
     <article data-testid="subchapter-content" data-type={sub.type}>
       <PageTitle>{sub.name}</PageTitle>
-      {sub.type === 'markdown' && <Markdown text={sub.content} />}
+      {sub.type === 'markdown' && <Markdown text={withoutRepeatedTitle(sub.content, sub.name)} />}
       {sub.type === 'video' && <Video title={sub.name} src={sub.content} />}
       {sub.type === 'live' && (
         <>
@@ -70,9 +70,13 @@ function SubChapterContent({ classId, sub }: { classId: string; sub: SubChapterV
         </>
       )}
       {sub.type === 'link' && (
-        <a href={safeHttps(sub.content)} target="_blank" rel="noopener noreferrer">
-          {sub.content}
-        </a>
+        <p>
+          {t('training.content.linkIntro')}{' '}
+          <a href={safeHttps(sub.content)} target="_blank" rel="noopener noreferrer" className="text-break">
+            {sub.content}
+            <span className="visually-hidden">{t('training.sidebar.newTab')}</span>
+          </a>
+        </p>
       )}
     </article>
   );

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown.tsx';
+import { Markdown, withoutRepeatedTitle } from './markdown.tsx';
 
 const render = (text: string) =>
   renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Markdown, { text })));
@@ -33,5 +33,12 @@ describe('course markdown', () => {
     expect(html).not.toContain('data:text');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('點我');
+  });
+
+  it('drops an opening heading that repeats the screen title, and nothing else', () => {
+    expect(withoutRepeatedTitle('# 安裝 Jupyter\n\n1. 安裝 Python', '安裝 Jupyter')).toBe('\n1. 安裝 Python');
+    expect(withoutRepeatedTitle('## 歡迎來到資料分析實戰營\n內文', '歡迎來到 資料分析實戰營')).toBe('內文');
+    expect(withoutRepeatedTitle('# 作業解說\n內文', '作業解說（草稿）')).toBe('# 作業解說\n內文');
+    expect(withoutRepeatedTitle('內文\n# 安裝 Jupyter', '安裝 Jupyter')).toBe('內文\n# 安裝 Jupyter');
   });
 });

@@ -152,7 +152,7 @@ function MessageItem({
               {when}
             </time>
           </div>
-          <h2 className="h6 mb-1">{message.title}</h2>
+          <h2 className="h6 fw-semibold mb-1">{message.title}</h2>
           {message.body && (
             <p className="mb-2 text-break" style={{ whiteSpace: 'pre-line' }}>
               {message.body}
