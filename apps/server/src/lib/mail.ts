@@ -40,9 +40,15 @@ export function createMailer(opts: {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
       mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to}.eml`);
-      writeFileSync(file, info.message as Buffer);
-      opts.log?.info({ to: m.to, subject: m.subject, file }, `mail (not sent, no SMTP_URL):\n${m.text}`);
+      const base = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to}`);
+      // The .eml is the real message (for a mail client); its zh-TW body is encoded, so a .txt beside it
+      // is what a newcomer opens to read the link or the code.
+      writeFileSync(`${base}.eml`, info.message as Buffer);
+      writeFileSync(`${base}.txt`, `To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
+      opts.log?.info(
+        { to: m.to, subject: m.subject, file: `${base}.txt` },
+        `mail (not sent, no SMTP_URL):\n${m.text}`,
+      );
     },
     close: () => transport.close(),
   };

@@ -2,7 +2,7 @@ import type { TaskView } from '@atrium/protocol/tasks';
 import { Badge, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../training/format.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useTaskActions } from './use-task-actions.ts';
 
 const stateVariant: Record<TaskView['state'], string> = {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatDateTime } from '../training/format.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { Markdown } from '../training/markdown.tsx';
 import { taskKeys, trainingApi } from '../training/training-api.ts';
 import { TasksNav } from './tasks-nav.tsx';

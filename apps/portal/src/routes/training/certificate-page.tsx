@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import './certificate.css';
-import { formatDate } from './format.ts';
+import { formatDate } from '../../i18n/dates.ts';
 import { trainingApi } from './training-api.ts';
 
 /** /certificates/{verificationId}: public and printable, so anyone handed the id can check it. */

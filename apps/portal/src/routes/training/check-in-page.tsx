@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { showToast } from '../../components/toasts.tsx';
-import { formatDateTime, formatTime } from './format.ts';
+import { formatDateTime, formatTime } from '../../i18n/dates.ts';
 import { trainingApi, trainingKeys } from './training-api.ts';
 
 /** /training/{id}: check-in confirmation. The server decides the window; the button only reflects it. */

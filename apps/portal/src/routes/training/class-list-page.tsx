@@ -4,7 +4,7 @@ import { Card, Pagination, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { ProgressMeter } from './progress-meter.tsx';
 import { trainingApi, trainingKeys } from './training-api.ts';
 

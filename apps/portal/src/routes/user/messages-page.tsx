@@ -4,6 +4,7 @@ import { Alert, Badge, Button, ButtonGroup, Card, Pagination, Spinner } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { notifyApi } from './user-api.ts';
 import { notifyQueryKey, useUnreadCount } from './user-queries.ts';
 
@@ -133,10 +134,7 @@ function MessageItem({
   onMark: (read: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const when = new Date(message.created_at).toLocaleString('zh-TW', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = formatDateTime(message.created_at);
   return (
     <li>
       <Card

@@ -1,3 +1,4 @@
+// One way to write dates and times across the portal (zh-TW, 24-hour clock).
 const dateTime = new Intl.DateTimeFormat('zh-TW', {
   month: 'numeric',
   day: 'numeric',
