@@ -56,7 +56,11 @@ export class FakeIngest {
   private sessionSeq = 0;
 
   constructor(readonly opts: FakeIngestOptions = {}) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    // A page that goes away mid-upload aborts its request (the tests close pages on purpose): drop that
+    // request as a real server would, instead of leaving an unhandled rejection behind.
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => res.destroy());
+    });
     this.server.on('upgrade', (req, socket) => echoWebSocket(req, socket as Socket));
     this.server.on('connection', (s) => {
       this.sockets.add(s);
