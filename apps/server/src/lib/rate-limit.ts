@@ -13,7 +13,13 @@ export const rateLimits = fp(
     const redis = opts.redisUrl
       ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void redis.quit());
+    if (redis) {
+      app.addHook('onClose', async () => void redis.quit());
+      // With no offline queue, a count sent before the connection is up fails and, with skipOnError, is
+      // not counted: wait for Redis at boot so the first attempts after a start are limited too. An
+      // unreachable Redis only delays boot a little; limits then fail open, logged, until it is back.
+      if (!(await redisReady(redis, 3000))) app.log.warn('Redis not reachable yet: rate limits fail open');
+    }
     await app.register(rateLimit, {
       global: false,
       redis,
@@ -30,3 +36,18 @@ export const rateLimits = fp(
   },
   { name: 'rate-limits' },
 );
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once('ready', onReady);
+  });
+}
