@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MessageType } from '@atrium/protocol/tracker/messages';
-import { createTestUser } from '@atrium/server/modules/profile/test-user';
+import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.ts';

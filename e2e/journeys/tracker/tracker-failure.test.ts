@@ -1,4 +1,4 @@
-import { createTestUser } from '@atrium/server/modules/profile/test-user';
+import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.ts';

@@ -1,5 +1,6 @@
 import type { ClassSession, ClassSummary } from '@atrium/protocol/training';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,90 +31,82 @@ export function DashboardCards() {
 
   return (
     <div className="row g-3">
-      <section className="col-12 col-md-6" aria-labelledby="dash-next">
-        <Card className="h-100" data-testid="dash-next-session">
-          <Card.Body>
-            <h2 id="dash-next" className="h5">
-              {t('dashboardCards.nextSession')}
-            </h2>
-            {next ? (
-              <>
-                <p className="mb-1 fw-semibold">{next.session.title}</p>
-                <p className="small text-body-secondary mb-2">
-                  {next.cls.name} · {formatDateTime(next.session.starts_at)}
-                </p>
-                <Link to={`/training/${next.cls.id}`} className="btn btn-primary btn-sm">
-                  {t('training.checkIn')}
-                </Link>
-              </>
-            ) : (
-              <p className="small text-body-secondary">{t('dashboardCards.noSession')}</p>
-            )}
-          </Card.Body>
-        </Card>
-      </section>
-      <section className="col-12 col-md-6" aria-labelledby="dash-unread">
-        <Card className="h-100" data-testid="dash-unread">
-          <Card.Body>
-            <h2 id="dash-unread" className="h5">
-              {t('dashboardCards.unread')}
-            </h2>
-            <p className="display-6 mb-2" data-testid="dash-unread-count">
-              {unread ?? '–'}
+      <DashboardCard id="dash-next" testId="dash-next-session" title={t('dashboardCards.nextSession')}>
+        {next ? (
+          <>
+            <p className="mb-1 fw-semibold">{next.session.title}</p>
+            <p className="small text-body-secondary mb-2">
+              {next.cls.name} · {formatDateTime(next.session.starts_at)}
             </p>
-            <Link to="/user/messages">{t('dashboardCards.readMessages')}</Link>
-          </Card.Body>
-        </Card>
-      </section>
-      <section className="col-12 col-md-6" aria-labelledby="dash-due">
-        <Card className="h-100" data-testid="dash-due-soon">
-          <Card.Body>
-            <h2 id="dash-due" className="h5">
-              {t('dashboardCards.dueSoon', { days: DUE_SOON_DAYS })}
-            </h2>
-            {dueSoon.length === 0 ? (
-              <p className="small text-body-secondary">{t('dashboardCards.nothingDue')}</p>
-            ) : (
-              <ul className="list-unstyled mb-2">
-                {dueSoon.map((task) => (
-                  <li key={task.id} className="mb-1" data-testid="dash-due-task" data-state={task.state}>
-                    <Link to={`/tasks/${task.id}`}>{task.title}</Link>{' '}
-                    <span className="small text-body-secondary">
-                      {formatDateTime(task.due_at)} · {t(`tasks.state.${task.state}`)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/tasks/my">{t('dashboardCards.allTasks')}</Link>
-          </Card.Body>
-        </Card>
-      </section>
-      <section className="col-12 col-md-6" aria-labelledby="dash-progress">
-        <Card className="h-100" data-testid="dash-progress">
-          <Card.Body>
-            <h2 id="dash-progress" className="h5">
-              {t('dashboardCards.progress')}
-            </h2>
-            {classes.data?.items.length === 0 && (
-              <p className="small text-body-secondary">{t('training.noClasses')}</p>
-            )}
-            {classes.data?.items.map((cls) => (
-              <div key={cls.id} className="mb-2">
-                <Link to={`/training/${cls.id}/board`} className="small">
-                  {cls.name}
-                </Link>
-                <ProgressMeter
-                  percent={cls.progress.percent}
-                  label={t('training.progressLabel', { name: cls.name })}
-                  testId={`dash-progress-${cls.id}`}
-                />
-              </div>
+            <Link to={`/training/${next.cls.id}`} className="btn btn-primary btn-sm">
+              {t('training.checkIn')}
+            </Link>
+          </>
+        ) : (
+          <p className="small text-body-secondary">{t('dashboardCards.noSession')}</p>
+        )}
+      </DashboardCard>
+      <DashboardCard id="dash-unread" testId="dash-unread" title={t('dashboardCards.unread')}>
+        <p className="display-6 mb-2" data-testid="dash-unread-count">
+          {unread ?? '–'}
+        </p>
+        <Link to="/user/messages">{t('dashboardCards.readMessages')}</Link>
+      </DashboardCard>
+      <DashboardCard
+        id="dash-due"
+        testId="dash-due-soon"
+        title={t('dashboardCards.dueSoon', { days: DUE_SOON_DAYS })}
+      >
+        {dueSoon.length === 0 ? (
+          <p className="small text-body-secondary">{t('dashboardCards.nothingDue')}</p>
+        ) : (
+          <ul className="list-unstyled mb-2">
+            {dueSoon.map((task) => (
+              <li key={task.id} className="mb-1" data-testid="dash-due-task" data-state={task.state}>
+                <Link to={`/tasks/${task.id}`}>{task.title}</Link>{' '}
+                <span className="small text-body-secondary">
+                  {formatDateTime(task.due_at)} · {t(`tasks.state.${task.state}`)}
+                </span>
+              </li>
             ))}
-          </Card.Body>
-        </Card>
-      </section>
+          </ul>
+        )}
+        <Link to="/tasks/my">{t('dashboardCards.allTasks')}</Link>
+      </DashboardCard>
+      <DashboardCard id="dash-progress" testId="dash-progress" title={t('dashboardCards.progress')}>
+        {classes.data?.items.length === 0 && (
+          <p className="small text-body-secondary">{t('training.noClasses')}</p>
+        )}
+        {classes.data?.items.map((cls) => (
+          <div key={cls.id} className="mb-2">
+            <Link to={`/training/${cls.id}/board`} className="small">
+              {cls.name}
+            </Link>
+            <ProgressMeter
+              percent={cls.progress.percent}
+              label={t('training.progressLabel', { name: cls.name })}
+              testId={`dash-progress-${cls.id}`}
+            />
+          </div>
+        ))}
+      </DashboardCard>
     </div>
+  );
+}
+
+/** One card of the dashboard grid: a section named by its heading. */
+function DashboardCard(props: { id: string; testId: string; title: string; children: ReactNode }) {
+  return (
+    <section className="col-12 col-md-6" aria-labelledby={props.id}>
+      <Card className="h-100" data-testid={props.testId}>
+        <Card.Body>
+          <h2 id={props.id} className="h5">
+            {props.title}
+          </h2>
+          {props.children}
+        </Card.Body>
+      </Card>
+    </section>
   );
 }
 
