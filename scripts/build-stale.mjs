@@ -8,20 +8,34 @@ import { join } from 'node:path';
 const targets = [
   {
     dir: 'apps/portal',
-    // The portal bundles the tracker from source: a tracker change makes the portal stale too.
+    // The portal bundles the tracker and the shared packages from source: a change there makes it stale too,
+    // and so does a dependency change (the lock file: two copies of one library once slipped in that way).
     inputs: [
       'src',
       'public',
+      'build',
       'index.html',
       'vite.config.ts',
       'package.json',
+      '../../package-lock.json',
       '../../packages/protocol/src',
       '../../packages/tracker/src',
+      '../../packages/web/src',
+      '../../packages/markdown/src',
     ],
   },
   {
     dir: 'apps/console',
-    inputs: ['src', 'index.html', 'vite.config.ts', 'package.json', '../../packages/protocol/src'],
+    inputs: [
+      'src',
+      'index.html',
+      'vite.config.ts',
+      'package.json',
+      '../../package-lock.json',
+      '../../packages/protocol/src',
+      '../../packages/web/src',
+      '../../packages/markdown/src',
+    ],
   },
   { dir: 'packages/tracker', inputs: ['src', 'vite.config.ts', 'package.json', '../protocol/src'] },
   {

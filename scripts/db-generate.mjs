@@ -1,12 +1,14 @@
-// Generates the SQL migration for schema changes with drizzle-kit.
-// Until the first release there is one initial migration, regenerated from scratch, so helpers
-// working on different domains never fight over the migration journal (ADR 0003).
+// Generates a new SQL migration for schema changes with drizzle-kit: `npm run db:generate -- <name>`.
+// Migrations are append-only from 0000_init on (ADR 0010): never edit one that has landed. Hand-written
+// data migrations go at the end of the generated file, after a `-- custom:` line saying why.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 
-const dir = 'apps/server/src/db/migrations';
-rmSync(dir, { recursive: true, force: true });
-const run = spawnSync('npx', ['drizzle-kit', 'generate', '--name', 'init'], {
+const name = process.argv[2];
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error('usage: npm run db:generate -- <name>   (lower-case letters, digits and _)');
+  process.exit(2);
+}
+const run = spawnSync('npx', ['drizzle-kit', 'generate', '--name', name], {
   cwd: 'apps/server',
   stdio: 'inherit',
 });

@@ -15,38 +15,57 @@ import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
 import { seedIngest } from './db/seed/seed-ingest.ts';
 import { createBlobStore } from './lib/create-blob-store.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/framework-errors.ts';
+import { loggerOptions, ownRequestLogging } from './lib/logger-options.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { portalStatic } from './lib/portal-static.ts';
 import { rateLimits } from './lib/rate-limit.ts';
+import { requestLog } from './lib/request-log.ts';
+import { responseCompression } from './lib/response-compression.ts';
 import { xsrf } from './lib/xsrf.ts';
 import { authenticate } from './modules/account/authenticate.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { registerAssist } from './modules/assist/assist-plugin.ts';
+import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { impersonationConsoleRoutes, impersonationUserRoutes } from './modules/impersonation/routes.ts';
 import { ingestConsoleRoutes } from './modules/ingest/console-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { trackerStatic } from './modules/ingest/tracker-static.ts';
+import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
+import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
 import { notifyConsoleRoutes, notifyRoutes } from './modules/notify/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { replayRoutes } from './modules/replay/routes.ts';
+import { taskConsoleRoutes } from './modules/tasks/console-routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
+import { trainingConsoleRoutes } from './modules/training/console-routes.ts';
 import { reminderSweep } from './modules/training/reminder-sweep.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
+import { courseImageFileRoutes, courseImageUploadRoutes } from './modules/uploads/course-image-routes.ts';
 import { avatarFileRoutes, avatarUploadRoutes } from './modules/uploads/routes.ts';
 
 export interface AppDeps {
   /** An already-open database (tests pass their own); otherwise one is opened from config. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** Where log lines go (tests capture them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: plugins, modules and their prefixes. Listening is main.ts's job. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config, deps.logStream),
+    logController: ownRequestLogging(),
+    // A hop count works at run time (proxy-addr) though Fastify's types list only the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1_048_576,
     // While shutting down, in-flight requests finish and new ones get 503 so a load balancer retries elsewhere.
     return503OnClosing: true,
+    // Malformed URLs and raw HTTP answer in the one error shape, without echoing the input (ADR 0012).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('blobs', blobs);
 
   await app.register(cookie);
+  await app.register(responseCompression);
+  await app.register(requestLog);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -134,20 +155,41 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         await v1.register(accountRoutes);
         await v1.register(trainingRoutes);
         await v1.register(taskRoutes);
+        await v1.register(devMailRoutes);
+        await v1.register(courseImageFileRoutes);
+        await v1.register(impersonationUserRoutes);
       },
       { prefix: '/v1' },
     );
     // Staff set up tracker projects and read recordings (the console); the tracker calls /ingest.
     await app.register(ingestConsoleRoutes, { prefix: '/v1/console/ingest' });
     await app.register(replayRoutes, { prefix: '/v1/console' });
+    // Staff run the community: classes, outline, sessions, tasks, notifications, learners (ADR 0038).
+    for (const routes of [
+      trainingConsoleRoutes,
+      taskConsoleRoutes,
+      broadcastRoutes,
+      learnerConsoleRoutes,
+      courseImageUploadRoutes,
+    ]) {
+      await app.register(routes, { prefix: '/v1/console/community' });
+    }
+    await app.register(impersonationConsoleRoutes, { prefix: '/v1/console' });
   }
   if (config.services.includes('ingest')) {
     await app.register(ingestRoutes, { prefix: '/ingest' });
     await app.register(trackerStatic, { root: config.trackerDist });
   }
 
+  if (config.services.includes('assist'))
+    await registerAssist(app, { peer: config.services.includes('peer') });
+
   await app.register(reminderSweep);
-  await app.register(portalStatic, { root: config.portalDist, serve: config.services.includes('web') });
+  await app.register(portalStatic, {
+    root: config.portalDist,
+    consoleRoot: config.consoleDist,
+    serve: config.services.includes('web'),
+  });
   await seedDemoAccountsOnBoot(database.db, config.env, app.log);
   await seedIngest(database.db);
   return app;

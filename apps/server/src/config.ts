@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { iceServer } from '@atrium/protocol/assist';
 import { z } from 'zod';
+import { loadOrCreateIngestSecret } from './lib/ingest-secret.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -34,7 +36,35 @@ const envSchema = z.object({
   COOKIE_DOMAIN: z.string().optional(),
   COOKIE_SECURE: bool,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(60),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      // `true` would believe whatever X-Forwarded-For a client sends, and so void every per-address limit.
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'name the trusted proxies: a hop count (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.5,10.1.0.0/16)',
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter(
+        (a) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(a),
+      );
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_SERVICES: z
     .string()
@@ -47,6 +77,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(services)).min(1)),
   PORTAL_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   RATE_LIMIT_DISABLED: bool,
   // Blob store: S3-compatible when S3_BUCKET is set, local disk under DATA_DIR/blobs otherwise.
   S3_ENDPOINT: z
@@ -67,10 +98,25 @@ const envSchema = z.object({
   INGEST_BEACON_SIZE_LIMIT: z.coerce.number().int().min(10_000).max(50_000_000).default(1_000_000),
   INGEST_COMPRESSION_THRESHOLD: z.coerce.number().int().min(0).default(24_000),
   INGEST_SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(1800),
+  INGEST_MAX_MESSAGES_PER_BATCH: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
+  INGEST_MAX_INFLATE_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
+  INGEST_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  INGEST_BATCHES_PER_MINUTE_PER_SESSION: z.coerce.number().int().min(1).default(240),
+  INGEST_BATCHES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(1200),
+  // Live assist: STUN/TURN servers handed to visitor and agent (JSON array of RTCIceServer).
+  ASSIST_ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(iceServer).max(10)),
 });
-
-/** Development and test only; loadConfig refuses to run production without INGEST_SECRET. */
-const DEV_INGEST_SECRET = 'atrium-dev-ingest-secret-not-for-production';
 
 export type Service = (typeof services)[number];
 
@@ -87,10 +133,16 @@ export interface Config {
   mailFrom: string;
   cookie: { domain?: string; secure: boolean };
   sessionTtlDays: number;
-  trustProxy: boolean;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): false, a hop count, or addresses/CIDRs.
+   * Never `true`: that trusts any client's header (ADR 0011).
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   services: Service[];
   portalDist: string;
+  /** The built support console, served at /console/ when it exists. */
+  consoleDist: string;
   rateLimit: { enabled: boolean };
   /** Set when blobs go to an S3-compatible store; absent means local disk. */
   s3?: S3Config;
@@ -102,7 +154,15 @@ export interface Config {
     beaconSizeLimit: number;
     compressionThreshold: number;
     sessionIdleSeconds: number;
+    /** Batch parsing bounds and its worker threads (ADR 0011). */
+    maxMessagesPerBatch: number;
+    maxInflateRatio: number;
+    parseWorkers: number;
+    batchesPerMinutePerSession: number;
+    batchesPerMinutePerAddress: number;
   };
+  /** Live assist (ADR 0030): ICE servers handed to both sides of a call. */
+  assist: { iceServers: { urls: string | string[]; username?: string; credential?: string }[] };
 }
 
 export interface S3Config {
@@ -135,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.INGEST_SECRET) {
     throw new ConfigError(['INGEST_SECRET: required in production (32+ random characters)']);
   }
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -142,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl,
     // 'memory://' keeps PGlite in memory (tests); anything else is a folder.
-    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -156,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     services: e.ATRIUM_SERVICES,
     portalDist: resolve(e.PORTAL_DIST ?? new URL('../../portal/dist', import.meta.url).pathname),
+    consoleDist: resolve(e.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     rateLimit: { enabled: !e.RATE_LIMIT_DISABLED },
     s3: e.S3_BUCKET
       ? {
@@ -174,10 +236,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TRACKER_DIST ?? new URL('../../../packages/tracker/dist', import.meta.url).pathname,
     ),
     ingest: {
-      secret: e.INGEST_SECRET ?? DEV_INGEST_SECRET,
+      secret: e.INGEST_SECRET ?? loadOrCreateIngestSecret(dataDir),
       beaconSizeLimit: e.INGEST_BEACON_SIZE_LIMIT,
       compressionThreshold: e.INGEST_COMPRESSION_THRESHOLD,
       sessionIdleSeconds: e.INGEST_SESSION_IDLE_SECONDS,
+      maxMessagesPerBatch: e.INGEST_MAX_MESSAGES_PER_BATCH,
+      maxInflateRatio: e.INGEST_MAX_INFLATE_RATIO,
+      parseWorkers: e.INGEST_PARSE_WORKERS,
+      batchesPerMinutePerSession: e.INGEST_BATCHES_PER_MINUTE_PER_SESSION,
+      batchesPerMinutePerAddress: e.INGEST_BATCHES_PER_MINUTE_PER_ADDRESS,
     },
+    assist: { iceServers: e.ASSIST_ICE_SERVERS },
   };
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { listenAndAnnounce } from './listen-and-announce.ts';
 
 // A .env beside the repository's root (see .env.example) fills in what the real environment does not set.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -16,8 +18,15 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
-await app.listen({ host: config.host, port: config.port });
+const app = await buildApp(config).catch((error) => {
+  // One clear sentence, not a stack trace: the other process is the user's to stop.
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
+await listenAndAnnounce(app, config);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,12 +3,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { UploadableBlobStore } from './lib/create-blob-store.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { Role } from './modules/account/roles.ts';
 
 export interface AuthUser {
   id: string;
   email: string;
-  role: 'learner' | 'staff';
+  role: Role;
   sessionId: string;
+  /** The admin behind an impersonation session (ADR 0035); null for the user's own sessions. */
+  impersonatorId: string | null;
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -20,8 +24,10 @@ declare module 'fastify' {
     blobs: UploadableBlobStore;
     /** preHandler: 401 unless a valid session token came with the request. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a session, 403 unless the user is staff. */
-    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a session, 403 unless the user is staff (an agent or an admin). */
+    requireAgent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a session, 403 unless the user is an admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by the authenticate hook when the request carries a live session token. */

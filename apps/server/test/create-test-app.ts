@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/lib/mail.ts';
 import { startSmtpSink } from './smtp-sink.ts';
@@ -15,7 +15,11 @@ export interface TestApp {
  * The real app on a fresh database of `kind`, mailing through a real SMTP server.
  * `env` overrides configuration the way the environment would.
  */
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logStream'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const smtp = await startSmtpSink();
   const config = loadConfig({
@@ -28,7 +32,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     ...env,
   });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir: config.dataDir });
-  const app = await buildApp(config, { database, mailer });
+  const app = await buildApp(config, { database, mailer, ...deps });
   await app.ready();
   return {
     app,

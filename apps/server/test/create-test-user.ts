@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/account/create-session.ts';
 import { hashPassword } from '../src/modules/account/password.ts';
+import type { Role } from '../src/modules/account/roles.ts';
 
 export interface TestUser {
   id: string;
@@ -16,7 +17,7 @@ export interface TestUser {
 /** A verified user with a signed-in session, for integration tests of signed-in calls. */
 export async function createTestUser(
   app: FastifyInstance,
-  opts: { role?: 'learner' | 'staff'; password?: string; nickname?: string } = {},
+  opts: { role?: Role; password?: string; nickname?: string } = {},
 ): Promise<TestUser> {
   const email = `u${randomBytes(6).toString('hex')}@example.com`;
   const password = opts.password ?? 'Passw0rdX';

@@ -45,7 +45,7 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchBrowser();
-    staffAuth = (await createTestUser(server.app, { role: 'staff' })).auth;
+    staffAuth = (await createTestUser(server.app, { role: 'admin' })).auth;
   });
   afterAll(async () => {
     await browser?.close();

@@ -53,7 +53,7 @@ describe('a tracker that cannot start (spec 1 §8: logged only)', () => {
 
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const learner = await userOfToken(server, token);
-    const staff = await createTestUser(server.app, { role: 'staff' });
+    const staff = await createTestUser(server.app, { role: 'admin' });
     expect(await recordedSessions(server, staff.auth, learner.id)).toEqual([]);
     await context.close();
   });

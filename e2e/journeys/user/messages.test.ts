@@ -34,7 +34,7 @@ describe('notification messages and the unread badge (/user/messages)', () => {
 
     // Staff send twelve more through the staff API.
     const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
-    const staff = await createTestUser(journey.server.app, { role: 'staff' });
+    const staff = await createTestUser(journey.server.app, { role: 'admin' });
     for (let i = 1; i <= 12; i++) {
       const res = await journey.server.app.inject({
         method: 'POST',
@@ -127,7 +127,7 @@ describe('notification messages and the unread badge (/user/messages)', () => {
     await expect.poll(() => badge(page, 'nav'), SOON).toBe(1);
 
     const entry = await page.evaluate(async () => (await fetch('/v1/entry')).json());
-    const staff = await createTestUser(journey.server.app, { role: 'staff' });
+    const staff = await createTestUser(journey.server.app, { role: 'admin' });
     const sent = await journey.server.app.inject({
       method: 'POST',
       url: '/v1/console/notifications',

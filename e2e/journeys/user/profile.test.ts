@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
+import { codeIn } from '../../support/mail.ts';
 import {
   fieldError,
   openBrowser,
@@ -106,12 +107,17 @@ describe('profile and password (/user, /user/password, /user/courses)', () => {
     await page.goto('/user');
     await page.getByRole('heading', { name: '個人資料' }).waitFor();
 
-    // Signed out, the old password is refused and the new one signs in.
+    // Signed out, the old password is refused and the new one signs in; like a reset, the change makes
+    // every browser, this one too, pass a mailed code again (a thief's browser must not stay trusted).
     await page.goto('/dashboard');
     await signOut(page);
     await submitLogin(page, user.email, PASSWORD);
     expect(await toastVariant(page, '')).toBe('warning');
     await submitLogin(page, user.email, 'Changed123');
+    await page.getByRole('heading', { name: '登入驗證' }).waitFor();
+    const mail = await journey.server.smtp.waitForMail(user.email, (m) => m.subject.includes('登入驗證碼'));
+    await page.getByLabel('驗證碼').fill(codeIn(mail));
+    await page.getByRole('button', { name: '驗證並登入' }).click();
     await page.waitForURL('**/dashboard');
     await context.close();
   });

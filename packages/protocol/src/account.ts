@@ -11,7 +11,7 @@ export const accountUser = z.object({
   email: z.string(),
   nickname: z.string(),
   avatar: z.string().nullable(),
-  role: z.enum(['learner', 'staff']),
+  role: z.enum(['learner', 'agent', 'admin']),
 });
 export type AccountUser = z.infer<typeof accountUser>;
 

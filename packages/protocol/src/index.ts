@@ -1,5 +1,7 @@
 export * from './account.ts';
+export * from './assist.ts';
 export * from './error.ts';
+export * from './impersonation.ts';
 export * from './notify.ts';
 export * from './profile.ts';
 export * from './tasks.ts';

@@ -137,7 +137,10 @@ export const certificate = z.object({
 export type Certificate = z.infer<typeof certificate>;
 export const certificateList = z.object({ items: z.array(certificate) });
 /** GET /v1/certificates/verify/{verificationId} (public) → what a verifier may see. */
-export const certificateVerification = certificate.omit({ id: true });
+export const certificateVerification = certificate.omit({ id: true }).extend({
+  /** Set when staff revoked it: verifiers see it as revoked, not as unknown. */
+  revoked_at: z.string().nullable(),
+});
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 
 export const classLink = z.object({

@@ -3,7 +3,9 @@ import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
 import { TrackerErrors } from './errors.ts';
 import { listen } from './lib/listen.ts';
 import { getNatives, type Natives } from './lib/natives.ts';
+import { saveOfflinePage } from './lib/offline-store.ts';
 import { readStorage, StorageKeys, writeStorage } from './lib/storage.ts';
+import { TabChannel } from './lib/tab-channel.ts';
 import { type Condition, ConditionsMatcher } from './modules/conditions.ts';
 import { FeatureFlags } from './modules/flags.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -37,6 +39,10 @@ export type Module = (app: App) => (() => void) | undefined;
 
 // One tick = 30 ms: commits leave for the worker every tick; spec §9 counts mouse and console in ticks.
 export const TICK_MS = 30;
+// How long a start waits for other tabs of the site to answer (BroadcastChannel answers take a few ms).
+const TAB_QUESTION_MS = 60;
+// A blob worker answers within milliseconds; a busy page or machine gets ample slack.
+const WORKER_ANSWER_MS = 5000;
 // Cold start: a cycle lasts 30 interval units (spec §4/§9); the unit is options.coldInterval (1 s).
 export const COLD_CYCLE_UNITS = 30;
 
@@ -48,7 +54,11 @@ export interface AppEnv {
 export class App {
   state: ActivityState = ActivityState.NotActive;
   readonly natives: Natives;
-  readonly tabId: string;
+  /** This tab's id; replaced when the tab turns out to be a copy (window.open, duplicate). */
+  tabId: string;
+  /** Server clock minus ours (start response): added to every timestamp. */
+  delay = 0;
+  private readonly tabs: TabChannel;
   session: SessionInfo | null = null;
   worker: WorkerLike | null = null;
   userID: string | null = null;
@@ -71,10 +81,17 @@ export class App {
   private coldTimer: number | null = null;
   private coldStartedAt = 0;
   private offlineBuffer: Commit[] = [];
+  /** This page's key among the saved offline pages. */
+  readonly offlinePage = randomId();
   /** Commits made while the start call is in flight (after a cold start the recorders keep running). */
   private startingBuffer: Commit[] = [];
   private startCallbacks = new Set<(app: App) => void>();
   private stopCallbacks = new Set<() => void>();
+  private batchListeners = new Set<(batch: Msg[]) => void>();
+  /** Recording feeds the plugins only; nothing goes to the worker (option, or the server's start answer). */
+  assistOnly = false;
+  /** When the running session started (the server's clock when it says so). */
+  startedAt: number | null = null;
   private snapshotTakers = new Set<() => void>();
   private workerListeners = new Set<(m: ToMain) => void>();
   private pageNo = 0;
@@ -95,6 +112,23 @@ export class App {
     this.flags = new FeatureFlags(this);
     this.tabId = readStorage('session', options.tabIdKey) ?? randomId();
     writeStorage('session', options.tabIdKey, this.tabId);
+    this.tabData = JSON.stringify([MessageType.TabData, this.tabId]);
+    this.tabs = new TabChannel(w, () => ({
+      tabId: this.tabId,
+      token: this.state === ActivityState.Active && !this.assistOnly ? (this.session?.token ?? null) : null,
+    }));
+  }
+
+  /**
+   * Our tab id is a copy of a live tab's (sessionStorage is copied by window.open and by duplicating a tab):
+   * take a fresh one and a fresh page counter. The copied session token stays (the copy joins the session);
+   * the copied unsent batches belong to the other tab, which still has them.
+   */
+  private becomeNewTab(): void {
+    this.tabId = randomId();
+    writeStorage('session', this.options.tabIdKey, this.tabId);
+    writeStorage('session', StorageKeys.pageNo, null);
+    writeStorage('session', StorageKeys.unsent, null);
     this.tabData = JSON.stringify([MessageType.TabData, this.tabId]);
   }
 
@@ -128,9 +162,14 @@ export class App {
     this.stopCallbacks.add(fn);
     return () => this.stopCallbacks.delete(fn);
   }
+  /** Every commit as decoded messages, Timestamp and TabData first, in order (assist streams them live). */
+  onBatch(fn: (batch: Msg[]) => void): () => void {
+    this.batchListeners.add(fn);
+    return () => this.batchListeners.delete(fn);
+  }
 
   timestamp(): number {
-    return Date.now();
+    return Date.now() + this.delay;
   }
 
   /** Everything queued since the last tick leaves as one commit: [Timestamp, TabData, ...messages]. */
@@ -138,9 +177,22 @@ export class App {
     if (this.buffer.length === 0) return; // a commit of only Timestamp + TabData is skipped (spec §9)
     // JSON text leaves the main thread: cheaper to post than deep objects (structured clone), and the worker
     // builds batch bodies by concatenation.
-    const commit = [JSON.stringify([MessageType.Timestamp, this.timestamp()]), this.tabData];
-    for (const m of this.buffer) commit.push(JSON.stringify(m));
+    const ts = this.timestamp();
+    const messages = this.buffer;
     this.buffer = [];
+    if (this.batchListeners.size > 0) {
+      const decoded: Msg[] = [[MessageType.Timestamp, ts], [MessageType.TabData, this.tabId], ...messages];
+      for (const fn of this.batchListeners) {
+        try {
+          fn(decoded);
+        } catch (e) {
+          this.options.onWarning(`Atrium tracker: a batch listener failed: ${String(e)}`);
+        }
+      }
+    }
+    if (this.state === ActivityState.Active && this.assistOnly) return; // fed to the plugins only
+    const commit = [JSON.stringify([MessageType.Timestamp, ts]), this.tabData];
+    for (const m of messages) commit.push(JSON.stringify(m));
     if (this.state === ActivityState.Active && this.worker) this.outbox?.add(commit);
     // (a child frame has no worker: its DOM goes to the parent through rrweb, the rest stays here)
     else if (this.offline) this.offlineBuffer.push(commit);
@@ -271,17 +323,24 @@ export class App {
     return this.offlineBuffer;
   }
 
+  setOfflineBuffer(commits: Commit[]): boolean {
+    if (!this.offline || !Array.isArray(commits)) return false;
+    this.commit();
+    this.offlineBuffer = commits.filter((c) => Array.isArray(c) && c.every((m) => typeof m === 'string'));
+    return true;
+  }
+
   /** Saves the offline buffer to local storage; false if there is none or the storage refused it. */
   saveOfflineBuffer(): boolean {
     if (!this.offline) return false;
-    const saved = {
+    return saveOfflinePage({
+      page: this.offlinePage,
       timestamp: this.coldStartedAt,
       url: this.env.window.location.href,
       userID: this.userID,
       metadata: this.metadata,
       commits: this.getOfflineBuffer(),
-    };
-    return writeStorage('local', StorageKeys.offline, JSON.stringify(saved));
+    });
   }
 
   // ---- session start ----
@@ -316,6 +375,31 @@ export class App {
     return worker;
   }
 
+  private workerChecked = false;
+
+  /** Whether the worker runs: it answers a ping (a worker the page's CSP blocked never does). */
+  private workerAnswers(): Promise<boolean> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(false);
+    if (this.workerChecked) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let timer = 0;
+      const finish = (ok: boolean) => {
+        off();
+        this.natives.clearTimeout(timer);
+        if (worker.onerror !== undefined) worker.onerror = null;
+        this.workerChecked = ok;
+        resolve(ok);
+      };
+      const off = this.onWorkerMessage((m) => {
+        if (m.type === 'pong') finish(true);
+      });
+      timer = this.natives.setTimeout(() => finish(false), WORKER_ANSWER_MS);
+      if ('onerror' in worker) worker.onerror = () => finish(false);
+      worker.postMessage({ type: 'ping' });
+    });
+  }
+
   private onWorker(m: ToMain): void {
     if (m.type === 'restart') void this.renewToken();
     if (m.type === 'sent') this.outbox?.ack(m.batchId);
@@ -343,12 +427,14 @@ export class App {
       doNotRecord: opts.doNotRecord,
       bufferDiff: opts.bufferDiff,
       userID: this.userID,
+      // The visitor stays the same person across sessions (kept in local storage, sent back on start).
+      userUUID: readStorage('local', StorageKeys.userUUID),
       token: opts.reset ? null : readStorage('session', StorageKeys.token),
       deviceMemory: nav.deviceMemory ?? null,
       jsHeapSizeLimit: perf.memory?.jsHeapSizeLimit ?? null,
       timezone: timezoneOffset(),
       condition: opts.condition ?? null,
-      assistOnly: false,
+      assistOnly: this.options.assistOnly,
       width: w.screen?.width ?? w.innerWidth,
       height: w.screen?.height ?? w.innerHeight,
       url: w.location.href,
@@ -390,8 +476,24 @@ export class App {
       await Promise.allSettled([...this.startGates]);
       if (generation !== this.startGeneration)
         return { success: false, reason: TrackerErrors.stoppedDuringStart };
-      const worker = this.ensureWorker();
-      if (!worker) throw new Error(TrackerErrors.noWorker);
+      if (!this.options.assistOnly && !this.ensureWorker()) throw new Error(TrackerErrors.noWorker);
+      const [replies, workerRuns] = await Promise.all([
+        this.tabs.ask(this.tabId, TAB_QUESTION_MS, this.natives.setTimeout),
+        this.options.assistOnly ? true : this.workerAnswers(),
+      ]);
+      if (!workerRuns) {
+        // Never "started" while nothing can ever be uploaded and memory grows: fail with the spec's words.
+        this.worker?.terminate();
+        this.worker = null;
+        this.workerChecked = false;
+        throw new Error(TrackerErrors.noWorker);
+      }
+      if (generation !== this.startGeneration)
+        return { success: false, reason: TrackerErrors.stoppedDuringStart };
+      if (replies.duplicate) this.becomeNewTab();
+      // A new tab of the site joins the session running in another tab (spec 2 §3), under its own tab id.
+      if (replies.token && !startOpts.forceNew && !readStorage('session', StorageKeys.token))
+        writeStorage('session', StorageKeys.token, replies.token);
       const now = Date.now();
       this.pageNo = Number(readStorage('session', StorageKeys.pageNo) ?? '0') + 1;
       writeStorage('session', StorageKeys.pageNo, String(this.pageNo));
@@ -406,9 +508,18 @@ export class App {
       const session = await this.requestStart(body);
       if (generation !== this.startGeneration)
         return { success: false, reason: TrackerErrors.stoppedDuringStart };
-      if (!this.worker) throw new Error(TrackerErrors.noWorkerAfterStart);
       this.session = session;
       writeStorage('session', StorageKeys.token, session.token);
+      writeStorage('local', StorageKeys.userUUID, session.userUUID);
+      this.delay = Number.isFinite(session.delay) ? session.delay : 0;
+      this.assistOnly = this.options.assistOnly || session.assistOnly;
+      if (this.assistOnly) {
+        // Nothing is uploaded: what was recorded before the start has been given to the plugins already.
+        this.startingBuffer = [];
+        this.activate(wasCold);
+        return this.startResult(session);
+      }
+      if (!this.worker) throw new Error(TrackerErrors.noWorkerAfterStart);
       this.worker.postMessage({
         type: 'start',
         pageNo: this.pageNo,
@@ -423,6 +534,7 @@ export class App {
       this.outbox = new Outbox({
         tabId: this.tabId,
         pageNo: this.pageNo,
+        pageKey: randomId().slice(0, 8),
         beaconSizeLimit: session.beaconSizeLimit ?? 1_000_000,
         post: (batch) => live.postMessage({ type: 'batch', batch }),
         setTimeout: this.natives.setTimeout,
@@ -442,20 +554,8 @@ export class App {
         beaconSizeLimit: session.beaconSizeLimit,
         compressionThreshold: session.compressionThreshold,
       });
-      this.state = ActivityState.Active;
-      if (!wasCold) this.beginRecording();
-      if (this.userID) this.send([MessageType.UserID, this.userID]);
-      for (const [k, v] of Object.entries(this.metadata)) this.send([MessageType.Metadata, k, v]);
-      for (const cb of this.startCallbacks) cb(this);
-      if (session.features.includes('feature-flags') || this.options.flags.onFlagsLoad) {
-        void this.flags.reload(session.token, session.projectID).catch(() => undefined);
-      }
-      return {
-        success: true,
-        sessionID: session.sessionID,
-        sessionToken: session.token,
-        userUUID: session.userUUID,
-      };
+      this.activate(wasCold);
+      return this.startResult(session);
     } catch (e) {
       // Spec §4: a failed start stops the tracker and resets the session.
       const reason = e instanceof Error ? e.message : typeof e === 'string' ? e : TrackerErrors.unknown;
@@ -467,13 +567,41 @@ export class App {
     }
   }
 
+  private activate(wasCold: boolean): void {
+    const session = this.session!;
+    this.startedAt = session.startTimestamp ?? Date.now();
+    this.state = ActivityState.Active;
+    if (!wasCold) this.beginRecording();
+    if (this.userID) this.send([MessageType.UserID, this.userID]);
+    for (const [k, v] of Object.entries(this.metadata)) this.send([MessageType.Metadata, k, v]);
+    for (const cb of this.startCallbacks) {
+      try {
+        cb(this);
+      } catch (e) {
+        this.options.onWarning(`Atrium tracker: a start callback failed: ${String(e)}`);
+      }
+    }
+    if (session.features.includes('feature-flags') || this.options.flags.onFlagsLoad) {
+      void this.flags.reload(session.token, session.projectID).catch(() => undefined);
+    }
+  }
+
+  private startResult(session: SessionInfo): StartResult {
+    return {
+      success: true,
+      sessionID: session.sessionID,
+      sessionToken: session.token,
+      userUUID: session.userUUID,
+    };
+  }
+
   /** Offline upload (spec §7): a session of its own for recorded commits; resolves once the worker sent them. */
   async uploadHistory(commits: Commit[], timestamp: number): Promise<StartResult> {
     if (this.state !== ActivityState.NotActive)
       return { success: false, reason: TrackerErrors.alreadyStarted };
     try {
       const worker = this.ensureWorker();
-      if (!worker) throw new Error(TrackerErrors.noWorker);
+      if (!worker || !(await this.workerAnswers())) throw new Error(TrackerErrors.noWorker);
       const session = await this.requestStart(
         this.buildStartRequest({
           doNotRecord: false,
@@ -600,7 +728,13 @@ export class App {
     this.startGeneration += 1;
     this.commit();
     this.endRecording();
-    for (const cb of this.stopCallbacks) cb();
+    for (const cb of this.stopCallbacks) {
+      try {
+        cb();
+      } catch (e) {
+        this.options.onWarning(`Atrium tracker: a stop callback failed: ${String(e)}`);
+      }
+    }
     this.outbox?.cut();
     this.outbox?.clear();
     this.outbox = null;
@@ -611,12 +745,15 @@ export class App {
     this.offline = false;
     this.conditions = null;
     this.session = null;
+    this.assistOnly = false;
+    this.startedAt = null;
     this.state = ActivityState.NotActive;
   }
 
   /** Frees the worker too (after its last batches are sent). */
   destroy(): void {
     this.stop();
+    this.tabs.close();
     const worker = this.worker;
     this.worker = null;
     if (worker) {

@@ -1,6 +1,6 @@
-export { ActivityState, type StartOptions, type StartResult } from './app.ts';
+export { ActivityState, type Msg, type StartOptions, type StartResult } from './app.ts';
 export { TrackerErrors } from './errors.ts';
 export { HIDE_ATTR, INPUT_MODE_ATTR, OBSCURE_ATTR } from './lib/masking.ts';
 export { InputMode, type NetworkRecord, type Options } from './options.ts';
-export { Tracker, Tracker as default, type TrackerEnv } from './tracker.ts';
+export { type SessionInfoForPlugins, Tracker, Tracker as default, type TrackerEnv } from './tracker.ts';
 export { TRACKER_VERSION } from './version.ts';

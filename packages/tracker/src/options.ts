@@ -93,7 +93,7 @@ export interface Options {
   maskAttributes?: string[];
   /**
    * Mutation guard: DOM node changes per second the recorder follows before it pauses DOM recording,
-   * marks the gap in the recording and resumes with a fresh snapshot once the page calms. Default 10000.
+   * marks the gap in the recording and resumes with a fresh snapshot once the page calms. Default 200000.
    */
   mutationBudget?: number;
   /** Session storage key of the tab id (spec §3). */
@@ -104,15 +104,38 @@ export interface Options {
   coldInterval?: number;
   /** Called with internal warnings; default console.warn. The portal passes a logger. */
   onWarning?: (message: string) => void;
+  /**
+   * Assist only: a session is started (assist needs its id and token) and the page is recorded for the
+   * plugins (`onBatch`), but nothing is uploaded. The server may also answer a start with `assistOnly`.
+   */
+  assistOnly?: boolean;
+  /** Where `getSessionURL()` points; default `${ingest origin}/console/sessions`. */
+  sessionURLBase?: string;
+  /**
+   * OpenReplay's per-element privacy hook: 0 plain, 1 obscured, 2 hidden (text and inputs of the element).
+   * Called for every recorded text node's parent and every input: keep it cheap.
+   */
+  domSanitizer?: (element: Element) => 0 | 1 | 2;
 }
 
 export type ResolvedOptions = Required<
   Omit<
     Options,
-    'projectID' | 'ingestPoint' | 'onWarning' | 'network' | 'mouse' | 'flags' | 'crossdomain' | 'canvas'
+    | 'projectID'
+    | 'ingestPoint'
+    | 'onWarning'
+    | 'network'
+    | 'mouse'
+    | 'flags'
+    | 'crossdomain'
+    | 'canvas'
+    | 'sessionURLBase'
+    | 'domSanitizer'
   >
 > & {
   ingestPoint: string;
+  sessionURLBase: string;
+  domSanitizer?: (element: Element) => 0 | 1 | 2;
   network: Required<Omit<NetworkOptions, 'sanitizer'>> & Pick<NetworkOptions, 'sanitizer'>;
   mouse: Required<MouseOptions>;
   flags: FlagsOptions;
@@ -131,7 +154,10 @@ export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     return { ok: false, error: TrackerErrors.projectKey };
   const o = raw as Partial<Options> & { projectKey?: unknown };
-  const warn = o.onWarning ?? ((m: string) => console.warn(m));
+  // The page's console.warn as it is now, before the console capture wraps it: our own warnings are not
+  // recorded into the visitor's console and do not use its quota.
+  const pageWarn = console.warn;
+  const warn = o.onWarning ?? ((m: string) => pageWarn.call(console, m));
   let projectKey = o.projectKey;
   if (typeof projectKey === 'number' && Number.isFinite(projectKey)) {
     warn(TrackerErrors.projectKeyNumber);
@@ -145,11 +171,16 @@ export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
     return { ok: false, error: TrackerErrors.projectKey };
 
   const net = o.network ?? {};
+  const ingestPoint = (o.ingestPoint ?? `${origin}/ingest`).replace(/\/+$/, '');
   return {
     ok: true,
     options: {
       projectKey,
-      ingestPoint: (o.ingestPoint ?? `${origin}/ingest`).replace(/\/+$/, ''),
+      ingestPoint,
+      sessionURLBase: (o.sessionURLBase ?? `${originOf(ingestPoint, origin)}/console/sessions`).replace(
+        /\/+$/,
+        '',
+      ),
       respectDoNotTrack: o.respectDoNotTrack ?? false,
       network: {
         capturePayload: net.capturePayload ?? false,
@@ -177,12 +208,16 @@ export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
       obscureTextEmails: o.obscureTextEmails ?? true,
       maskAllText: o.maskAllText ?? false,
       maskAttributes: o.maskAttributes ?? [],
-      mutationBudget: o.mutationBudget ?? 10_000,
+      // A last resort against pathological pages, not a way to meet a budget: a 2 000-row table render
+      // (14 000 changes) or a live table (~400 cells a frame) is recorded whole.
+      mutationBudget: o.mutationBudget ?? 200_000,
       tabIdKey: o.tabIdKey ?? '__openreplay_tabid',
       connAttemptCount: o.connAttemptCount ?? 10,
       connAttemptGap: o.connAttemptGap ?? 500,
       coldInterval: o.coldInterval ?? 1000,
       onWarning: warn,
+      assistOnly: o.assistOnly === true,
+      domSanitizer: typeof o.domSanitizer === 'function' ? o.domSanitizer : undefined,
     },
   };
 }
@@ -207,4 +242,12 @@ export function doNotTrackIsOn(w: Window): boolean {
   const nav = w.navigator as Navigator & { msDoNotTrack?: string };
   const dnt = nav.doNotTrack ?? (w as unknown as { doNotTrack?: string }).doNotTrack ?? nav.msDoNotTrack;
   return dnt === '1' || dnt === 'yes';
+}
+
+function originOf(url: string, fallback: string): string {
+  try {
+    return new URL(url, fallback).origin;
+  } catch {
+    return fallback;
+  }
 }

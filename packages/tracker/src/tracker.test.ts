@@ -155,6 +155,7 @@ describe('states and transitions (spec §4)', () => {
         'trackerVersion',
         'url',
         'userID',
+        'userUUID',
         'width',
       ].sort(),
     );

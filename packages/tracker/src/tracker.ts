@@ -1,8 +1,16 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
-import { ActivityState, App, type AppEnv, type Module, type StartOptions, type StartResult } from './app.ts';
+import {
+  ActivityState,
+  App,
+  type AppEnv,
+  type Module,
+  type Msg,
+  type StartOptions,
+  type StartResult,
+} from './app.ts';
 import { TrackerErrors } from './errors.ts';
-import { readStorage, StorageKeys, writeStorage } from './lib/storage.ts';
+import { clearSavedOfflinePages, readSavedOfflinePages } from './lib/offline-store.ts';
 import { domModule } from './modules/dom.ts';
 import { exceptionMessage } from './modules/errors.ts';
 import { defaultModules } from './modules/index.ts';
@@ -25,6 +33,20 @@ export interface TrackerEnv {
   /** Tests and embedders may provide the worker; default: a Blob worker. */
   createWorker?: AppEnv['createWorker'];
   modules?: Module[];
+}
+
+/** What plugins (assist…) learn about the running session; the session fields are null before a start. */
+export interface SessionInfoForPlugins {
+  sessionID: string | null;
+  sessionToken: string | null;
+  userUUID: string | null;
+  tabId: string | null;
+  projectKey: string | null;
+  userID: string | null;
+  metadata: Record<string, string>;
+  /** Session start, epoch ms. */
+  timestamp: number | null;
+  ingestPoint: string | null;
 }
 
 /**
@@ -150,6 +172,89 @@ export class Tracker {
     this.app?.stop();
   }
 
+  // ---- plugin surface (OpenReplay's `use` and the calls assist relies on) ----
+
+  /** Installs a plugin: `fn(tracker)`, its result returned. */
+  use<T>(fn: (tracker: Tracker) => T): T {
+    return fn(this);
+  }
+
+  getSessionInfo(): SessionInfoForPlugins {
+    const app = this.app;
+    const s = app?.session ?? null;
+    return {
+      sessionID: s?.sessionID ?? null,
+      sessionToken: s?.token ?? null,
+      userUUID: s?.userUUID ?? null,
+      tabId: app?.tabId ?? null,
+      projectKey: app?.options.projectKey ?? null,
+      userID: app?.userID ?? null,
+      metadata: { ...(app?.metadata ?? {}) },
+      timestamp: app?.startedAt ?? null,
+      ingestPoint: app?.options.ingestPoint ?? null,
+    };
+  }
+
+  /** The session's replay in the console (`withCurrentTime`: at this moment of it); null before a start. */
+  getSessionURL(opts: { withCurrentTime?: boolean } = {}): string | null {
+    const app = this.app;
+    const id = app?.session?.sessionID;
+    if (!app || !id) return null;
+    const url = `${app.options.sessionURLBase}/${encodeURIComponent(id)}`;
+    if (!opts.withCurrentTime || app.startedAt === null) return url;
+    return `${url}?t=${Math.max(0, Date.now() - app.startedAt)}`;
+  }
+
+  /** Called on every (re)start, at once if a session is running; returns an unsubscribe. */
+  onStart(cb: (info: SessionInfoForPlugins) => void): () => void {
+    const app = this.app;
+    if (!app) return () => undefined;
+    const off = app.attachStartCallback(() => cb(this.getSessionInfo()));
+    if (app.state === ActivityState.Active) cb(this.getSessionInfo());
+    return off;
+  }
+
+  /** Called on every stop (also the stop half of restart()); returns an unsubscribe. */
+  onStop(cb: () => void): () => void {
+    return this.app?.attachStopCallback(cb) ?? (() => undefined);
+  }
+
+  /**
+   * Every committed batch, decoded (`[[0, ts], [49, tabId], ...messages]`, the tuples the ingest stores and the
+   * replayer reads), in order — for streaming to a live viewer. The messages are shared: do not mutate them.
+   */
+  onBatch(cb: (messages: Msg[]) => void): () => void {
+    return this.app?.onBatch(cb) ?? (() => undefined);
+  }
+
+  /** Stop and start again in the same session: a fresh full snapshot follows (a live viewer joins). */
+  async restart(): Promise<StartResult> {
+    const app = this.ready;
+    if (!app) return this.failure();
+    app.stop();
+    return app.start({});
+  }
+
+  /** A channel for messages the page exchanges by other means (socket.io…): `(type, data, dir) => void`. */
+  trackWs(channel: string): (msgType: string, data: string, dir: 'up' | 'down') => void {
+    return (msgType, data, dir) => {
+      if (typeof channel !== 'string' || channel.length > 255 || typeof data !== 'string') return;
+      if (data.length > 5 * 1024 * 1024) return; // spec §9: bodies over 5 MB are ignored
+      this.app?.send([MessageType.WSChannel, 'websocket', channel, data, dir, String(msgType)]);
+    };
+  }
+
+  /** OpenReplay's aliases. */
+  userID(id: string): void {
+    this.setUserID(id);
+  }
+  userAnonymousID(id: string): void {
+    this.setUserAnonymousID(id);
+  }
+  metadata(key: string, value: string): void {
+    this.setMetadata(key, value);
+  }
+
   /** start() waits for this promise to settle first (spec §4: start waits until it is allowed to start). */
   holdStart(gate: Promise<unknown>): void {
     this.app?.holdStart(gate);
@@ -233,47 +338,52 @@ export class Tracker {
   getBuffer(): string[][] {
     return this.app?.getOfflineBuffer() ?? [];
   }
+  /** Replaces the offline buffer (e.g. with one an earlier page kept); false unless recording offline. */
+  setBuffer(commits: string[][]): boolean {
+    return this.app?.setOfflineBuffer(commits) ?? false;
+  }
   /** Saves the offline buffer to local storage (false when there is nothing or storage refuses). */
   saveBuffer(): boolean {
     return this.app?.saveOfflineBuffer() ?? false;
   }
   /** A buffer saved by an earlier page, if any. */
   hasSavedBuffer(): boolean {
-    return readStorage('local', StorageKeys.offline) !== null;
+    return readSavedOfflinePages().length > 0;
   }
 
   /**
-   * Uploads the offline recording (the current one, or the one saved in local storage): a session is started
-   * for it, its batches are sent, then the session's upload ends. Resolves once the worker has sent it.
+   * Uploads the offline recording — every page of it kept in local storage, and the current one — in time
+   * order as one session: a session is started for it, its batches are sent, then its upload ends. Resolves
+   * once the worker has sent it; the saved pages are cleared only then.
    */
   async uploadOfflineRecording(): Promise<StartResult> {
     const app = this.ready;
     if (!app) return this.failure();
-    let commits: string[][];
-    let timestamp: number;
-    let userID: string | null = app.userID;
+    const pages = readSavedOfflinePages().filter((p) => p.page !== app.offlinePage);
+    let userID: string | null = null;
     if (app.offline) {
-      commits = app.getOfflineBuffer();
-      timestamp = commits[0]?.[0] ? (JSON.parse(commits[0][0]) as number[])[1]! : Date.now();
+      const commits = app.getOfflineBuffer();
+      const first = commits[0]?.[0] ? (JSON.parse(commits[0][0]) as number[])[1]! : Date.now();
+      pages.push({
+        page: app.offlinePage,
+        timestamp: first,
+        url: '',
+        userID: app.userID,
+        metadata: {},
+        commits,
+      });
       app.stop(false);
-    } else {
-      const raw = readStorage('local', StorageKeys.offline);
-      if (!raw) return { success: false, reason: 'No offline recording' };
-      try {
-        const saved = JSON.parse(raw) as { timestamp: number; commits: string[][]; userID: string | null };
-        commits = saved.commits;
-        timestamp = saved.timestamp;
-        userID = saved.userID ?? userID;
-      } catch {
-        writeStorage('local', StorageKeys.offline, null);
-        return { success: false, reason: 'Saved offline recording is unreadable' };
-      }
     }
+    if (pages.length === 0) return { success: false, reason: 'No offline recording' };
+    pages.sort((a, b) => a.timestamp - b.timestamp);
+    for (const p of pages) userID ??= p.userID;
     if (userID) app.userID = userID;
-    return app.uploadHistory(commits, timestamp).then((r) => {
-      if (r.success) writeStorage('local', StorageKeys.offline, null);
-      return r;
-    });
+    const r = await app.uploadHistory(
+      pages.flatMap((p) => p.commits),
+      pages[0]!.timestamp,
+    );
+    if (r.success) clearSavedOfflinePages();
+    return r;
   }
 }
 

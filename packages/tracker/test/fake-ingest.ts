@@ -27,6 +27,8 @@ export interface FakeIngestOptions {
   flags?: unknown;
   /** Bodies over this many bytes get 413, whatever beaconSizeLimit says (default: beaconSizeLimit). */
   hardLimit?: number;
+  /** The start answer's `delay` (server clock minus tracker clock), default 0. */
+  delay?: number;
   /** Extra routes: path → HTML body served as a page. */
   pages?: Record<string, string>;
 }
@@ -163,11 +165,11 @@ export class FakeIngest {
       this.tokens.set(token, sessionID);
       return this.send(res, 200, {
         token,
-        userUUID: 'user-uuid-1',
+        userUUID: parsed.data.userUUID ?? `user-uuid-${this.starts.length}`,
         projectID: '7',
         beaconSizeLimit: this.opts.beaconSizeLimit ?? 1_000_000,
         compressionThreshold: this.opts.compressionThreshold ?? 10_000,
-        delay: 0,
+        delay: this.opts.delay ?? 0,
         sessionID,
         startTimestamp: Date.now(),
         userBrowser: 'Chrome',

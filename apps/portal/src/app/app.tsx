@@ -1,10 +1,10 @@
+import { createQueryClient } from '@atrium/web/app/query-client.ts';
+import { ToastHost } from '@atrium/web/components/toasts.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ImpersonationBanner } from '../components/impersonation-banner.tsx';
-import { ToastHost } from '../components/toasts.tsx';
 import { trackSignedInUser } from '../tracking/track-signed-in-user.ts';
-import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
 
 export function App() {

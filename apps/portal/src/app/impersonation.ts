@@ -1,4 +1,6 @@
-import { clearSessionToken, readSessionToken, writeSessionToken } from '../api/session-token.ts';
+import { ApiError } from '@atrium/web/api/api-error.ts';
+import { apiCall } from '@atrium/web/api/client.ts';
+import { clearSessionToken, readSessionToken, writeSessionToken } from '@atrium/web/api/session-token.ts';
 
 /**
  * Impersonation (spec 1 §3, §4): opened with `?h_use_this_user_token=…&h_time_limit=…`, the portal keeps the
@@ -39,11 +41,34 @@ export function endImpersonation(): void {
   localStorage.removeItem(TIME_LIMIT_KEY);
 }
 
+/** Why the last impersonation link was refused (the server's message), for the banner to show once. */
+export let impersonationRefusal: string | null = null;
+
+/**
+ * Asks the server whether the token is a minted impersonation token (ADR 0035); an ordinary session token
+ * is refused there, so a link can no longer sign anyone into someone else's account. Answers the server's
+ * limit, or null when refused.
+ */
+async function confirmWithServer(token: string): Promise<number | null> {
+  try {
+    const { expires_at } = await apiCall<{ expires_at: string }>('POST', '/v1/user/impersonation', {
+      body: { token },
+    });
+    return Date.parse(expires_at);
+  } catch (error) {
+    impersonationRefusal = error instanceof ApiError && error.message ? error.message : '';
+    return null;
+  }
+}
+
 /** Runs once at start, before the first call: starts an impersonation from the URL, or ends an expired one. */
-export function applyImpersonation(): void {
+export async function applyImpersonation(): Promise<void> {
   const url = new URL(location.href);
   const token = url.searchParams.get(TOKEN_PARAM);
-  const deadline = parseTimeLimit(url.searchParams.get(LIMIT_PARAM) ?? '');
+  const asked = parseTimeLimit(url.searchParams.get(LIMIT_PARAM) ?? '');
+  const serverLimit = token && asked && asked > Date.now() ? await confirmWithServer(token) : null;
+  // The earlier of the two: the link may ask for less time than minted, never for more.
+  const deadline = serverLimit === null || asked === null ? null : Math.min(asked, serverLimit);
   if (token && deadline && deadline > Date.now()) {
     // A second impersonation link must not overwrite the staff member's own token with a borrowed one.
     if (localStorage.getItem(TIME_LIMIT_KEY) === null) {

@@ -1,12 +1,12 @@
 import { AVATAR_MAX_BYTES, type AvatarUploadType, messages } from '@atrium/protocol';
+import { ApiError } from '@atrium/web/api/api-error.ts';
+import { ensureXsrfToken, XSRF_HEADER } from '@atrium/web/api/xsrf.ts';
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../api/api-error.ts';
-import { ensureXsrfToken, XSRF_HEADER } from '../api/xsrf.ts';
 import i18n from '../i18n/index.ts';
 import { profileApi } from '../routes/user/user-api.ts';
 import { profileChanged } from '../routes/user/user-queries.ts';
-import { showToast } from './toasts.tsx';
 
 /** png, jpg or jpeg (spec 1 §5), by MIME type or, when the browser gives none, by extension. */
 export function avatarTypeOf(file: File): AvatarUploadType | null {

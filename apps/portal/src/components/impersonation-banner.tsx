@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { endImpersonation, impersonationDeadline } from '../app/impersonation.ts';
+import { endImpersonation, impersonationDeadline, impersonationRefusal } from '../app/impersonation.ts';
 
 const secondsLeft = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
@@ -29,7 +29,23 @@ export function ImpersonationBanner() {
     return () => clearInterval(timer);
   }, [deadline]);
 
-  if (deadline === null) return null;
+  const [refusal, setRefusal] = useState(impersonationRefusal);
+  if (deadline === null) {
+    if (refusal === null) return null;
+    // A refused link leaves the current sign-in as it was; say so instead of silently ignoring it.
+    return (
+      <Alert
+        variant="danger"
+        className="mb-0 rounded-0"
+        dismissible
+        closeLabel={t('impersonation.dismiss')}
+        onClose={() => setRefusal(null)}
+        data-testid="impersonation-refused"
+      >
+        {refusal || t('impersonation.refused')}
+      </Alert>
+    );
+  }
   return (
     <Alert
       variant="warning"

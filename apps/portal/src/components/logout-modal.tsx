@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountApi } from '@atrium/web/api/account.ts';
+import { clearSessionToken } from '@atrium/web/api/session-token.ts';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { accountApi } from '../api/account.ts';
-import { clearSessionToken } from '../api/session-token.ts';
 
 /**
  * The logout confirmation of spec 1 §2 (title 確認登出, text 是否確認登出？, button 登出). Used by the navbar
@@ -11,16 +11,15 @@ import { clearSessionToken } from '../api/session-token.ts';
  */
 export function LogoutModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = useMutation({
     mutationFn: accountApi.logout,
     onSettled: () => {
       clearSessionToken();
       onHide();
-      // Leave the signed-in screens first: clearing the cache while they are mounted makes them read a
-      // missing user and throw into the router's error boundary.
-      void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
+      // The cache is cleared by the signed-in layout once it has unmounted (use-forget-session-on-leave.ts):
+      // clearing it here, while the navbar is still on screen, made it read a missing user and throw.
+      void navigate('/login', { replace: true });
     },
   });
 

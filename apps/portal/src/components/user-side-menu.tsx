@@ -1,8 +1,8 @@
+import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useRef, useState } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useCurrentUser } from '../app/session.ts';
 import defaultAvatar from '../assets/default-avatar.svg';
 import { useProfile } from '../routes/user/user-queries.ts';
 import { useAvatarUpload } from './avatar-upload.ts';

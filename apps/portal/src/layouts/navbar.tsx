@@ -1,8 +1,8 @@
+import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useState } from 'react';
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useCurrentUser } from '../app/session.ts';
 import defaultAvatar from '../assets/default-avatar.svg';
 import logo from '../assets/logo.svg';
 import { LogoutModal } from '../components/logout-modal.tsx';
@@ -23,7 +23,17 @@ export function AppNavbar() {
             <img src={logo} alt="" width={32} height={32} />
             <span>{t('app.name')}</span>
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navbar" aria-label={t('nav.toggle')} />
+          {/* Phones: the menu is collapsed, so the bell and its unread count sit on the bar itself. */}
+          <Link
+            to="/user/messages"
+            className="navbar-bell navbar-bell-compact d-md-none ms-auto me-3 text-body"
+            data-testid="nav-bell-compact"
+          >
+            <BellIcon />
+            <span className="visually-hidden">{t('nav.messages')}</span>
+            <UnreadBadge className="navbar-bell-badge" />
+          </Link>
+          <Navbar.Toggle aria-controls="main-navbar" label={t('nav.toggle')} />
           <Navbar.Collapse id="main-navbar">
             <Nav className="me-auto">
               <Nav.Link as={NavLink} to="/tasks/my">

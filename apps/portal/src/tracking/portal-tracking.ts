@@ -48,8 +48,12 @@ function writeTrackedUser(userId: string | null): void {
   }
 }
 
-/** Records this tab for `userId`; calling it again for the same user does nothing. */
-export function startTracking(userId: string): void {
+/**
+ * Records this tab for `userId`; calling it again for the same user does nothing. An admin viewing as the
+ * learner records a session of its own, marked `impersonated` (ADR 0035), never the learner's ongoing one.
+ */
+export function startTracking(learnerId: string, impersonated = false): void {
+  const userId = impersonated ? `${learnerId}#impersonated` : learnerId;
   if (trackedUser === userId) return;
   trackedUser = userId;
   const mine = ++generation;
@@ -60,7 +64,11 @@ export function startTracking(userId: string): void {
     // A reload continues the tab's session; another user in the same tab gets a session of their own.
     const forceNew = readTrackedUser() !== userId;
     writeTrackedUser(userId);
-    const result = await tracker.start({ userID: userId, forceNew });
+    const result = await tracker.start({
+      userID: learnerId,
+      forceNew,
+      ...(impersonated ? { metadata: { impersonated: '1' } } : {}),
+    });
     if (!result.success && mine === generation) logProblem('did not start', result.reason);
   })().catch((error: unknown) => logProblem('failed', error));
 }

@@ -18,7 +18,7 @@ describe('trackingTarget', () => {
 
   it('records nobody when the check failed, for staff, or after sign-out', () => {
     expect(trackingTarget(entry('error', { user: user('learner') }), true)).toBeNull();
-    expect(trackingTarget(entry('success', { user: user('staff') }), true)).toBeNull();
+    expect(trackingTarget(entry('success', { user: user('agent') }), true)).toBeNull();
     expect(trackingTarget(undefined, false)).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 import type { AccountUser } from '@atrium/protocol';
+import { readSessionToken } from '@atrium/web/api/session-token.ts';
+import { entryQueryKey } from '@atrium/web/app/session.ts';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { readSessionToken } from '../api/session-token.ts';
-import { entryQueryKey } from '../app/session.ts';
+import { impersonationDeadline } from '../app/impersonation.ts';
 import { startTracking, stopTracking } from './portal-tracking.ts';
 
 /**
@@ -33,7 +34,7 @@ export function trackSignedInUser(queryClient: QueryClient): () => void {
     const target = trackingTarget(entry, Boolean(readSessionToken()));
     if (target === undefined) return;
     if (target === null) stopTracking();
-    else startTracking(target);
+    else startTracking(target, impersonationDeadline() !== null);
   };
   apply();
   return cache.subscribe((event) => {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -45,9 +46,12 @@ export function openDatabase(opts: {
     };
   }
   let location = 'memory://';
+  let unlock = () => {};
   if (opts.dataDir !== 'memory://') {
     location = join(opts.dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    // Before PGlite opens anything: a second process must stop here, not corrupt the first one's files.
+    unlock = lockDataDir(opts.dataDir);
   }
   const client = new PGlite(location);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
@@ -55,6 +59,12 @@ export function openDatabase(opts: {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -11,7 +11,7 @@ describe.each(databaseKinds)('input the database cannot store, on %s', (kind) =>
   beforeAll(async () => {
     t = await createTestApp(kind);
     learner = await createTestUser(t.app);
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
   });
   afterAll(() => t.close());
 

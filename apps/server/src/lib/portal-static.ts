@@ -1,41 +1,70 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from './errors.ts';
 
 const API_PREFIXES = ['/v1/', '/ingest/', '/ws-assist/', '/peerjs', '/tracker/'];
+const CONSOLE_PREFIX = '/console';
+
+// Hashed assets never change; index.html must always be fresh.
+// Hashed assets never change; index.html must always be fresh.
+const cacheHeaders = (reply: FastifyReply, path: string) => {
+  reply.header(
+    'cache-control',
+    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+};
 
 /**
- * Serves the built portal at `/` with an SPA fallback: any GET that is not an API call and not a file
- * gets index.html, and the portal's router decides (unknown paths go to /login there).
+ * Serves the built portal at `/` and the built console at `/console/`, each with an SPA fallback: any GET
+ * that is not an API call and not a file gets that app's index.html, and its router decides.
  */
 export const portalStatic = fp(
-  async (app: FastifyInstance, opts: { root: string; serve: boolean }) => {
+  async (app: FastifyInstance, opts: { root: string; consoleRoot: string; serve: boolean }) => {
     // Without 'web' in ATRIUM_SERVICES this is only the JSON 404 of every unknown path.
     const hasPortal = opts.serve && existsSync(join(opts.root, 'index.html'));
+    const hasConsole = opts.serve && existsSync(join(opts.consoleRoot, 'index.html'));
     if (hasPortal) {
       await app.register(fastifyStatic, {
         root: opts.root,
         wildcard: false,
         index: false,
-        // Hashed assets never change; index.html must always be fresh.
-        setHeaders: (res, path) => {
-          res.header(
-            'cache-control',
-            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
+        // The build writes .br and .gz beside each asset (apps/portal/build/precompress.ts): sent with
+        // Content-Encoding and Vary: Accept-Encoding to browsers that accept them, at no CPU cost per request.
+        preCompressed: true,
+        setHeaders: cacheHeaders,
       });
       app.get('/assets/*', (request, reply) => {
         const path = (request.params as { '*': string })['*'];
         return reply.sendFile(`assets/${path}`);
       });
     }
+    if (hasConsole) {
+      await app.register(fastifyStatic, {
+        root: opts.consoleRoot,
+        prefix: `${CONSOLE_PREFIX}/`,
+        // The portal's registration owns reply.sendFile; this one serves its files by prefix only.
+        decorateReply: !hasPortal,
+        index: false,
+        // One route per built file, like the portal's: the directory itself falls through to index.html.
+        wildcard: false,
+        setHeaders: cacheHeaders,
+      });
+    }
     app.setNotFoundHandler((request, reply) => {
       const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-      if (!isApi && hasPortal && (request.method === 'GET' || request.method === 'HEAD')) {
+      const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+      const path = request.url.split('?')[0] ?? '';
+      if (isPage && (path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`))) {
+        // A missing hashed file is a 404, never the page (a stale tab would parse HTML as a script).
+        if (hasConsole && !path.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
+          return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.consoleRoot);
+        }
+        throw notFound('找不到此路徑', 'route_not_found');
+      }
+      if (isPage && hasPortal) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       throw notFound('找不到此路徑', 'route_not_found');

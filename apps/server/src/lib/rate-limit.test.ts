@@ -1,22 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { redisAnswers, redisTestUrl } from '../../test/redis-available.ts';
 
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-/** Redis is on every machine of this project's kind and CI's; a laptop without it skips, CI never does. */
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = redisTestUrl;
 const available = await redisAnswers();
 if (!available && process.env.CI) throw new Error(`Redis is required in CI (${redisUrl})`);
 if (!available) console.warn(`rate-limit.test.ts skipped: no Redis at ${redisUrl}`);
@@ -56,4 +43,28 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
       message: expect.stringContaining('秒後再試'),
     });
   });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  it('count per process instead of failing open, and health reports the outage', async () => {
+    // Nothing listens on port 1: every Redis call fails, as during an outage.
+    const t = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/user/login',
+          remoteAddress: '203.0.113.50',
+          payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
+      expect(health.json()).toMatchObject({ ok: true, rateLimits: 'per-process-fallback', degraded: true });
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

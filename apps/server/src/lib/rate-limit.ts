@@ -3,28 +3,58 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
+import { fallbackStore, type RateLimitState } from './fallback-rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where rate-limit counters live right now (health reports it). */
+    rateLimitState: RateLimitState;
+  }
+}
 
 /**
  * Rate limits are opt-in per route (`config: { rateLimit: { max, timeWindow } }`): sign-in, sign-up,
- * reset and code entry set theirs. With REDIS_URL the counters are shared by every process.
+ * reset and code entry set theirs. With REDIS_URL the counters are shared by every process; while Redis is
+ * unreachable each process counts on its own (never fails open), and health says so.
  */
 export const rateLimits = fp(
   async (app: FastifyInstance, opts: { redisUrl?: string; enabled: boolean }) => {
+    const state: RateLimitState = { mode: 'per-process', since: new Date() };
+    app.decorate('rateLimitState', state);
     const redis = opts.redisUrl
       ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
       : undefined;
+    let store: ReturnType<typeof fallbackStore> | undefined;
     if (redis) {
-      app.addHook('onClose', async () => void redis.quit());
-      // With no offline queue, a count sent before the connection is up fails and, with skipOnError, is
-      // not counted: wait for Redis at boot so the first attempts after a start are limited too. An
-      // unreachable Redis only delays boot a little; limits then fail open, logged, until it is back.
-      if (!(await redisReady(redis, 3000))) app.log.warn('Redis not reachable yet: rate limits fail open');
+      // quit() needs a live connection; during an outage there is none to close politely.
+      app.addHook('onClose', async () => {
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
+      });
+      // ioredis emits 'error' on every failed reconnect; unheard, each is an unhandled error in the log.
+      // Logged once per outage, and once when it is over.
+      redis.on('error', (err) => {
+        if (state.mode !== 'per-process-fallback') {
+          state.mode = 'per-process-fallback';
+          state.since = new Date();
+          app.log.warn({ err: { message: err.message } }, 'Redis unreachable: rate limits count per process');
+        }
+      });
+      store = fallbackStore(redis, state, (s) =>
+        app.log.warn(
+          s.mode === 'shared'
+            ? 'Redis back: rate limits shared again'
+            : 'Redis unreachable: rate limits count per process',
+        ),
+      );
+      // Wait for Redis at boot so the first attempts after a start are counted where every process sees them.
+      state.mode = (await redisReady(redis, 3000)) ? 'shared' : 'per-process-fallback';
+      if (state.mode !== 'shared') app.log.warn('Redis not reachable yet: rate limits count per process');
     }
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: 'atrium-rl-',
-      skipOnError: true,
+      store,
+      skipOnError: false,
       allowList: () => !opts.enabled,
       errorResponseBuilder: (_request, context) =>
         new AppError(

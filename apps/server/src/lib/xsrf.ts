@@ -17,7 +17,10 @@ export const xsrf = fp(
   async (app: FastifyInstance, opts: { prefixes: string[] }) => {
     app.addHook('onRequest', async (request) => {
       if (SAFE.has(request.method)) return;
-      if (!opts.prefixes.some((p) => request.url.startsWith(p))) return;
+      // The matched route, never the raw URL: the router decodes `/%76%31/...` to `/v1/...`, so a check on
+      // the raw string could be skipped by spelling the same path differently. No route: nothing to guard.
+      const route = request.routeOptions.url;
+      if (!route || !opts.prefixes.some((p) => route.startsWith(p))) return;
       if (!request.headers.cookie) return;
       const cookie = request.cookies[XSRF_COOKIE] ?? '';
       const header = request.headers[XSRF_HEADER];

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * Messages are `[type, ...fields]` arrays (messages.ts). A batch holds whole commits, in order.
  */
 export const batchEnvelope = z.object({
-  /** `${tabId}-${pageNo}-${seq}`: unique per batch, the idempotency key. */
+  /** `${tabId}-${pageNo}-${pageKey}-${seq}` (pageKey random per page): unique per batch, the idempotency key. */
   batchId: z.string().min(1).max(200),
   tabId: z.string().min(1).max(100),
   /** Page number within the tab's session (1 = first page). */

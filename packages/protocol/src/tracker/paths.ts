@@ -17,3 +17,11 @@ export const INGEST_PATHS = {
 export function batchIdOf(tabId: string, pageNo: number, seq: number): string {
   return `${tabId}-${pageNo}-${seq}`;
 }
+
+/**
+ * Where a batch is posted: the batchId rides in the query too, so the server acknowledges a retry it has
+ * already stored without inflating or parsing the body (ADR 0011).
+ */
+export function batchUrl(ingestPoint: string, batchId: string): string {
+  return `${ingestPoint}${INGEST_PATHS.batch}?batch=${encodeURIComponent(batchId)}`;
+}

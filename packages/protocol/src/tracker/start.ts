@@ -12,6 +12,8 @@ export const startRequest = z.object({
   doNotRecord: z.boolean(),
   bufferDiff: z.number(),
   userID: z.string().max(500).nullable().optional(),
+  /** The visitor's id from an earlier session's start answer (kept by the tracker in local storage). */
+  userUUID: z.string().max(100).nullable().optional(),
   token: z.string().max(4000).nullable().optional(),
   deviceMemory: z.number().nullable().optional(),
   jsHeapSizeLimit: z.number().nullable().optional(),

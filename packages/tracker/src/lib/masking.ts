@@ -4,7 +4,9 @@ import { InputMode, type ResolvedOptions } from '../options.ts';
 export const HIDE_ATTR = 'data-atrium-hide';
 export const OBSCURE_ATTR = 'data-atrium-obscure';
 /** OpenReplay's names are honoured too, so pages instrumented for it keep their privacy. */
-export const HIDE_SELECTOR = `[${HIDE_ATTR}],[data-openreplay-hidden],.atrium-block`;
+// `data-openreplay-htmlmasked`: OpenReplay records such an element without its content; a blocked element
+// (an empty box of the same size) is the closest we have.
+export const HIDE_SELECTOR = `[${HIDE_ATTR}],[data-openreplay-hidden],[data-openreplay-htmlmasked],.atrium-block`;
 export const OBSCURE_SELECTOR = `[${OBSCURE_ATTR}],[data-openreplay-obscured],[data-openreplay-masked]`;
 /** Per-input override: `data-atrium-input="plain|obscured|hidden"`. */
 export const INPUT_MODE_ATTR = 'data-atrium-input';
@@ -13,7 +15,24 @@ const FOUR_DIGITS = /\d{4,}/;
 const EMAIL_LIKE = /@/;
 const DATE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time']);
 
-export const obscure = (text: string): string => text.replace(/\S/g, '*');
+/**
+ * Every visible character becomes `*` and whitespace is dropped: an obscured card number or name must not
+ * leak its digit groups or word lengths through its spacing.
+ */
+export const obscure = (text: string): string => text.replace(/\s+/g, '').replace(/./gsu, '*');
+
+/** OpenReplay's `domSanitizer` answer: 0 plain, 1 obscured (text as `*`), 2 hidden (text blank). */
+export const SanitizeLevel = { Plain: 0, Obscured: 1, Hidden: 2 } as const;
+export type SanitizeLevel = (typeof SanitizeLevel)[keyof typeof SanitizeLevel];
+
+function sanitizerLevel(el: Element | null, o: ResolvedOptions): SanitizeLevel {
+  if (!el || !o.domSanitizer) return SanitizeLevel.Plain;
+  try {
+    return o.domSanitizer(el);
+  } catch {
+    return SanitizeLevel.Plain; // the page's function failing must not stop the recording
+  }
+}
 
 function closestIn(el: Element | null, selector: string): boolean {
   try {
@@ -27,9 +46,14 @@ function closestIn(el: Element | null, selector: string): boolean {
 export function inputModeOf(el: Element, o: ResolvedOptions): InputMode {
   const type = (el.getAttribute('type') ?? '').toLowerCase();
   if (type === 'password' || closestIn(el, HIDE_SELECTOR)) return InputMode.Hidden;
+  const level = sanitizerLevel(el, o);
+  if (level === SanitizeLevel.Hidden) return InputMode.Hidden;
   const explicit = el.getAttribute(INPUT_MODE_ATTR);
   if (explicit === 'hidden') return InputMode.Hidden;
-  if (explicit === 'obscured' || closestIn(el, OBSCURE_SELECTOR)) return InputMode.Obscured;
+  if (explicit === 'obscured' || level === SanitizeLevel.Obscured || closestIn(el, OBSCURE_SELECTOR))
+    return InputMode.Obscured;
+  // An e-mail field holds an address whatever the value looks like while typed.
+  if (type === 'email') return InputMode.Obscured;
   if (explicit === 'plain') return InputMode.Plain;
   return o.defaultInputMode;
 }
@@ -57,7 +81,10 @@ export function maskInputValue(
 /** Text of page content as it may leave the browser (labels, text nodes). */
 export function maskText(el: Element | null, text: string, o: ResolvedOptions): string {
   if (closestIn(el, HIDE_SELECTOR)) return '';
-  if (o.maskAllText || closestIn(el, OBSCURE_SELECTOR)) return obscure(text);
+  const level = sanitizerLevel(el, o);
+  if (level === SanitizeLevel.Hidden) return '';
+  if (o.maskAllText || level === SanitizeLevel.Obscured || closestIn(el, OBSCURE_SELECTOR))
+    return obscure(text);
   let t = text;
   if (o.obscureTextEmails) t = t.replace(/[^\s@]+@[^\s@]+/g, obscure);
   if (o.obscureTextNumbers) t = t.replace(/\d{4,}/g, obscure);

@@ -25,4 +25,5 @@ export const StorageKeys = {
   flags: '__atrium_flags',
   uxt: '__atrium_uxt',
   unsent: '__atrium_unsent',
+  userUUID: '__atrium_user_uuid',
 } as const;

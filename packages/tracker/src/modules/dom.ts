@@ -40,11 +40,28 @@ function mutationUnits(data: Record<string, unknown>): number {
   return len('adds') + len('removes') + len('attributes') + len('texts');
 }
 
-function maskAttributesIn(node: SerializedNode | undefined, names: Set<string>): void {
+// OpenReplay's limit: a data-URL image longer than this is replaced (it would dominate the upload).
+export const MAX_DATA_URL = 100_000;
+export const IMAGE_PLACEHOLDER =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/%3E';
+
+/** Masked attribute names → `***`; data-URL images over MAX_DATA_URL → a placeholder. In place. */
+function sanitizeAttributes(attrs: Record<string, unknown> | undefined, names: Set<string>): void {
+  if (!attrs) return;
+  for (const k in attrs) {
+    if (names.has(k)) attrs[k] = '***';
+    else if ((k === 'src' || k === 'srcset' || k === 'rr_dataURL') && isHugeDataUrl(attrs[k]))
+      attrs[k] = IMAGE_PLACEHOLDER;
+  }
+}
+
+const isHugeDataUrl = (v: unknown) =>
+  typeof v === 'string' && v.length > MAX_DATA_URL && v.startsWith('data:');
+
+function sanitizeTree(node: SerializedNode | undefined, names: Set<string>): void {
   if (!node) return;
-  if (node.attributes)
-    for (const k of Object.keys(node.attributes)) if (names.has(k)) node.attributes[k] = '***';
-  if (node.childNodes) for (const c of node.childNodes) maskAttributesIn(c, names);
+  sanitizeAttributes(node.attributes, names);
+  if (node.childNodes) for (const c of node.childNodes) sanitizeTree(c, names);
 }
 
 /**
@@ -80,13 +97,12 @@ export function domModule(app: App): () => void {
         return;
       }
     }
-    if (maskedAttrs.size > 0) {
-      if (e.type === FULL_SNAPSHOT) maskAttributesIn(e.data.node as SerializedNode, maskedAttrs);
-      else if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
-        for (const a of (e.data.attributes as SerializedNode[]) ?? []) maskAttributesIn(a, maskedAttrs);
-        for (const add of (e.data.adds as { node: SerializedNode }[]) ?? [])
-          maskAttributesIn(add.node, maskedAttrs);
-      }
+    if (e.type === FULL_SNAPSHOT) sanitizeTree(e.data.node as SerializedNode, maskedAttrs);
+    else if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
+      for (const a of (e.data.attributes as SerializedNode[]) ?? [])
+        sanitizeAttributes(a.attributes, maskedAttrs);
+      for (const add of (e.data.adds as { node: SerializedNode }[]) ?? [])
+        sanitizeTree(add.node, maskedAttrs);
     }
     app.send([MessageType.RrwebEvent, e]);
   };
@@ -97,7 +113,12 @@ export function domModule(app: App): () => void {
     stopRecord = record({
       emit: emit as (e: unknown) => void,
       blockSelector: HIDE_SELECTOR,
-      maskTextSelector: o.maskAllText ? '*' : OBSCURE_SELECTOR,
+      // rrweb asks maskTextFn only about text under maskTextSelector: when page text itself is subject to
+      // rules (e-mails, numbers, the page's domSanitizer), every text goes through maskText.
+      maskTextSelector:
+        o.maskAllText || o.obscureTextEmails || o.obscureTextNumbers || o.domSanitizer
+          ? '*'
+          : OBSCURE_SELECTOR,
       maskTextFn: (text: string, el: HTMLElement | null) => maskText(el, text, o),
       maskInputOptions: ALL_INPUTS,
       maskInputFn: (text: string, el: HTMLElement) => maskInputValue(el, text, o).value,

@@ -5,6 +5,8 @@ import type { ToMain, ToWorker } from './worker-messages.ts';
 export interface WorkerLike {
   postMessage(data: ToWorker): void;
   onmessage: ((ev: MessageEvent<ToMain>) => void) | null;
+  /** A real Worker reports here when its script cannot load (e.g. CSP without `blob:`). */
+  onerror?: ((ev: Event) => void) | null;
   terminate(): void;
 }
 

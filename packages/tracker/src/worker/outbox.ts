@@ -1,4 +1,4 @@
-import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
+import { batchUrl } from '@atrium/protocol/tracker/paths';
 import { readStorage, StorageKeys, writeStorage } from '../lib/storage.ts';
 import type { UnsentBatch } from './worker-messages.ts';
 
@@ -9,6 +9,11 @@ const KEEPALIVE_BUDGET = 60_000;
 export interface OutboxEnv {
   tabId: string;
   pageNo: number;
+  /**
+   * Random per page: two pages that believe they are the same tab and page (a copied sessionStorage, not
+   * detected in time) still never share a batch id, so the server drops neither.
+   */
+  pageKey: string;
   beaconSizeLimit: number;
   /** Hands a finished batch to the upload worker. */
   post(batch: UnsentBatch): void;
@@ -53,9 +58,9 @@ export class Outbox {
     if (this.timer !== null) this.env.clearTimeout(this.timer);
     this.timer = null;
     if (this.current.length === 0) return;
-    const { tabId, pageNo } = this.env;
+    const { tabId, pageNo, pageKey } = this.env;
     const batch = {
-      batchId: `${tabId}-${pageNo}-${this.seq}`,
+      batchId: `${tabId}-${pageNo}-${pageKey}-${this.seq}`,
       pageNo,
       seq: this.seq,
       messages: this.current,
@@ -118,7 +123,7 @@ export class Outbox {
       if (body.byteLength > budget) break;
       budget -= body.byteLength;
       try {
-        void fetchFn(`${ingestPoint}${INGEST_PATHS.batch}`, {
+        void fetchFn(batchUrl(ingestPoint, b.batchId), {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body,

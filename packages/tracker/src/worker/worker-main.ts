@@ -169,7 +169,10 @@ export function workerMain(scope: WorkerScope): void {
     }
     const size = typeof payload === 'string' ? payload.length : (payload as Uint8Array).byteLength;
     try {
-      const res = await scope.fetch(`${c.ingestPoint}/v1/web/i`, {
+      // Spelled out, not protocol's batchUrl(): this function runs from its own source text in a Blob worker,
+      // where nothing it imports exists. The batch id in the query lets the server skip a retry unread.
+      const url = `${c.ingestPoint}/v1/web/i?batch=${encodeURIComponent(b.batchId)}`;
+      const res = await scope.fetch(url, {
         method: 'POST',
         headers,
         body: payload,
@@ -265,6 +268,9 @@ export function workerMain(scope: WorkerScope): void {
           connAttemptGap: data.connAttemptGap,
         };
         maxQueuedBytes = data.maxQueuedBytes ?? 20_000_000;
+        break;
+      case 'ping':
+        post({ type: 'pong' });
         break;
       case 'auth':
         token = data.token;

@@ -21,6 +21,8 @@ export type ToWorker =
   /** Batches an earlier page of this tab could not deliver (kept in session storage); sent first, same ids. */
   | { type: 'resend'; batches: UnsentBatch[] }
   | { type: 'stop' }
+  /** Are you running? (a worker blocked by the page's CSP never answers) */
+  | { type: 'ping' }
   | { type: 'forceFlushBatch' }
   | { type: 'q_end' };
 
@@ -32,6 +34,7 @@ export type ToMain =
   /** Batches given up (rejected by the server, or past the backlog cap; the recording notes the gap). */
   | { type: 'dropped'; batchIds: string[] }
   | { type: 'idle' }
+  | { type: 'pong' }
   | { type: 'stopped' };
 
 export interface UnsentBatch {

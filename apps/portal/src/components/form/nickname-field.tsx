@@ -1,5 +1,5 @@
+import { BoundField } from '@atrium/web/components/form/bound-field.tsx';
 import { useTranslation } from 'react-i18next';
-import { BoundField } from './bound-field.tsx';
 
 /** The nickname field (named `nickname`) of the surrounding form, with its rule as the hint. */
 export function NicknameField() {

@@ -1,14 +1,17 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { useFinishSignIn } from '@atrium/web/app/use-finish-sign-in.ts';
+import { BoundField } from '@atrium/web/components/form/bound-field.tsx';
+import { EmailField } from '@atrium/web/components/form/email-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { accountApi } from '../../api/account.ts';
-import { BoundField } from '../../components/form/bound-field.tsx';
-import { EmailField } from '../../components/form/email-field.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { loginForm } from './form-schemas.ts';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
+import { SignedInRedirect } from './signed-in-redirect.tsx';
+import { useLazyZodForm } from './use-lazy-zod-form.ts';
+
+// The sign-in rules (spec 1 §5) load after the form is painted: see use-lazy-zod-form.ts.
+const loadLoginForm = () => import('./form-schemas.ts').then((m) => m.loginForm);
 
 /** /login: e-mail and password; a new browser is sent on to /login/verify for the mailed code. */
 export function LoginPage() {
@@ -16,7 +19,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const finishSignIn = useFinishSignIn();
-  const form = useZodForm(loginForm, { email: '', password: '' });
+  const form = useLazyZodForm(loadLoginForm, { email: '', password: '' });
   const login = useMutation({
     mutationFn: accountApi.login,
     onSuccess: (result) => {
@@ -26,7 +29,7 @@ export function LoginPage() {
   });
 
   return (
-    <>
+    <SignedInRedirect>
       <PageTitle>{t('login.title')}</PageTitle>
       <SubmitForm
         form={form}
@@ -47,6 +50,6 @@ export function LoginPage() {
         <Link to="/register">{t('login.register')}</Link>
         <Link to="/register/send">{t('login.resend')}</Link>
       </nav>
-    </>
+    </SignedInRedirect>
   );
 }

@@ -1,13 +1,14 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { useFinishSignIn } from '@atrium/web/app/use-finish-sign-in.ts';
+import { CodeField } from '@atrium/web/components/form/code-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { accountApi } from '../../api/account.ts';
-import { CodeField } from '../../components/form/code-field.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { DevMailboxHint } from '../dev-mail/dev-mailbox-hint.tsx';
 import { codeOnlyForm } from './form-schemas.ts';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 /** /login/verify: the 6-digit code mailed to a new browser; the login ticket rides in an HttpOnly cookie. */
 export function LoginVerifyPage() {
@@ -30,6 +31,7 @@ export function LoginVerifyPage() {
       >
         <CodeField />
       </SubmitForm>
+      <DevMailboxHint />
       <p className="mt-4 small">
         <Link to={`/login${location.search}`}>{t('loginVerify.back')}</Link>
       </p>

@@ -1,16 +1,16 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { useFinishSignIn } from '@atrium/web/app/use-finish-sign-in.ts';
+import { PasswordFields } from '@atrium/web/components/form/password-fields.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account.ts';
 import { NicknameField } from '../../components/form/nickname-field.tsx';
-import { PasswordFields } from '../../components/form/password-fields.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { claimForm } from './form-schemas.ts';
 import { EmailRequestForm } from './resend-form.tsx';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 /**
  * /register/old-verify: an account from before the portal is claimed by mail. Without ?token= it asks for the
@@ -36,7 +36,7 @@ export function OldVerifyPage() {
 
 function ClaimForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const finishSignIn = useFinishSignIn();
+  const finishSignIn = useFinishSignIn({ newAccount: true });
   const form = useZodForm(claimForm, { nickname: '', password: '', confirm: '' });
   const claim = useMutation({ mutationFn: accountApi.verifyRegistration, onSuccess: finishSignIn });
 

@@ -1,11 +1,11 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { PasswordFields } from '@atrium/web/components/form/password-fields.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account.ts';
-import { PasswordFields } from '../../components/form/password-fields.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { newPasswordForm } from './form-schemas.ts';
 import { EmailRequestForm } from './resend-form.tsx';

@@ -1,12 +1,12 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { EmailField } from '@atrium/web/components/form/email-field.tsx';
+import { PasswordFields } from '@atrium/web/components/form/password-fields.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { accountApi } from '../../api/account.ts';
-import { EmailField } from '../../components/form/email-field.tsx';
 import { NicknameField } from '../../components/form/nickname-field.tsx';
-import { PasswordFields } from '../../components/form/password-fields.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { registerForm } from './form-schemas.ts';
 

@@ -1,6 +1,6 @@
+import { accountApi } from '@atrium/web/api/account.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accountApi } from '../../api/account.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EmailRequestForm } from './resend-form.tsx';
 

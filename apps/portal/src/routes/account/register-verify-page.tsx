@@ -1,15 +1,16 @@
+import { accountApi } from '@atrium/web/api/account.ts';
+import { useFinishSignIn } from '@atrium/web/app/use-finish-sign-in.ts';
+import { CodeField } from '@atrium/web/components/form/code-field.tsx';
+import { EmailField } from '@atrium/web/components/form/email-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account.ts';
-import { CodeField } from '../../components/form/code-field.tsx';
-import { EmailField } from '../../components/form/email-field.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { DevMailboxHint } from '../dev-mail/dev-mailbox-hint.tsx';
 import { emailCodeForm } from './form-schemas.ts';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
 import { useVerifyLinkOnce } from './use-verify-once.ts';
 
 /** /register/verify: with ?token= (the mailed link) it verifies at once; without, e-mail and code. */
@@ -50,7 +51,7 @@ function VerifyCode() {
   const { t } = useTranslation();
   const location = useLocation();
   const sentTo = (location.state as { email?: string } | null)?.email ?? '';
-  const finishSignIn = useFinishSignIn();
+  const finishSignIn = useFinishSignIn({ newAccount: true });
   const form = useZodForm(emailCodeForm, { email: sentTo, code: '' });
   const verify = useMutation({ mutationFn: accountApi.verifyRegistration, onSuccess: finishSignIn });
 
@@ -72,6 +73,7 @@ function VerifyCode() {
         <EmailField />
         <CodeField />
       </SubmitForm>
+      <DevMailboxHint />
       <p className="mt-4 small">
         <Link to="/register/send">{t('registerVerify.resend')}</Link>
       </p>

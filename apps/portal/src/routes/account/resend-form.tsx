@@ -1,8 +1,8 @@
+import { EmailField } from '@atrium/web/components/form/email-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from 'react-bootstrap';
-import { EmailField } from '../../components/form/email-field.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { emailForm } from './form-schemas.ts';
 
 /** An e-mail form that asks the server to mail something and then says it was sent (same answer for all). */

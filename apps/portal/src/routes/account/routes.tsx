@@ -1,21 +1,34 @@
 import type { RouteObject } from 'react-router';
-import { LoginPage } from './login-page.tsx';
-import { LoginVerifyPage } from './login-verify-page.tsx';
-import { OldVerifyPage } from './old-verify-page.tsx';
-import { PasswordResetPage } from './password-reset-page.tsx';
-import { PasswordSettingPage } from './password-setting-page.tsx';
-import { RegisterPage } from './register-page.tsx';
-import { RegisterSendPage } from './register-send-page.tsx';
-import { RegisterVerifyPage } from './register-verify-page.tsx';
 
-/** The account flow of spec 1 §2; public screens (no session needed). */
+/** The account flow of spec 1 §2; public screens (no session needed), each loaded when first opened. */
 export const accountRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/login/verify', element: <LoginVerifyPage /> },
-  { path: '/password/reset', element: <PasswordResetPage /> },
-  { path: '/password/setting', element: <PasswordSettingPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/register/old-verify', element: <OldVerifyPage /> },
-  { path: '/register/verify', element: <RegisterVerifyPage /> },
-  { path: '/register/send', element: <RegisterSendPage /> },
+  { path: '/login', lazy: async () => ({ Component: (await import('./login-page.tsx')).LoginPage }) },
+  {
+    path: '/login/verify',
+    lazy: async () => ({ Component: (await import('./login-verify-page.tsx')).LoginVerifyPage }),
+  },
+  {
+    path: '/password/reset',
+    lazy: async () => ({ Component: (await import('./password-reset-page.tsx')).PasswordResetPage }),
+  },
+  {
+    path: '/password/setting',
+    lazy: async () => ({ Component: (await import('./password-setting-page.tsx')).PasswordSettingPage }),
+  },
+  {
+    path: '/register',
+    lazy: async () => ({ Component: (await import('./register-page.tsx')).RegisterPage }),
+  },
+  {
+    path: '/register/old-verify',
+    lazy: async () => ({ Component: (await import('./old-verify-page.tsx')).OldVerifyPage }),
+  },
+  {
+    path: '/register/verify',
+    lazy: async () => ({ Component: (await import('./register-verify-page.tsx')).RegisterVerifyPage }),
+  },
+  {
+    path: '/register/send',
+    lazy: async () => ({ Component: (await import('./register-send-page.tsx')).RegisterSendPage }),
+  },
 ];

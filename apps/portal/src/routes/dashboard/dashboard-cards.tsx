@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { SkeletonLines } from '../../components/skeleton-lines.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useAllTasks } from '../tasks/use-all-tasks.ts';
 import { ProgressMeter } from '../training/progress-meter.tsx';
@@ -32,7 +34,17 @@ export function DashboardCards() {
   return (
     <div className="row g-3">
       <DashboardCard id="dash-next" testId="dash-next-session" title={t('dashboardCards.nextSession')}>
-        {next ? (
+        {/* The empty state only once the answer says so; before it, placeholders; after a failure, a retry. */}
+        {classes.isPending ? (
+          <SkeletonLines testId="dash-next-skeleton" />
+        ) : classes.isError ? (
+          <LoadFailure
+            error={classes.error}
+            onRetry={classes.refetch}
+            retrying={classes.isFetching}
+            testId="dash-next-failure"
+          />
+        ) : next ? (
           <>
             <p className="mb-1 fw-semibold">{next.session.title}</p>
             <p className="small text-body-secondary mb-2">
@@ -57,7 +69,16 @@ export function DashboardCards() {
         testId="dash-due-soon"
         title={t('dashboardCards.dueSoon', { days: DUE_SOON_DAYS })}
       >
-        {dueSoon.length === 0 ? (
+        {tasks.isPending ? (
+          <SkeletonLines lines={3} testId="dash-due-skeleton" />
+        ) : tasks.isError ? (
+          <LoadFailure
+            error={tasks.error}
+            onRetry={tasks.refetch}
+            retrying={tasks.isFetching}
+            testId="dash-due-failure"
+          />
+        ) : dueSoon.length === 0 ? (
           <p className="small text-body-secondary">{t('dashboardCards.nothingDue')}</p>
         ) : (
           <ul className="list-unstyled mb-2">
@@ -74,6 +95,10 @@ export function DashboardCards() {
         <Link to="/tasks/my">{t('dashboardCards.allTasks')}</Link>
       </DashboardCard>
       <DashboardCard id="dash-progress" testId="dash-progress" title={t('dashboardCards.progress')}>
+        {classes.isPending && <SkeletonLines testId="dash-progress-skeleton" />}
+        {classes.isError && (
+          <LoadFailure error={classes.error} onRetry={classes.refetch} retrying={classes.isFetching} />
+        )}
         {classes.data?.items.length === 0 && (
           <p className="small text-body-secondary">{t('training.noClasses')}</p>
         )}

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { TaskPage } from './task-page.tsx';
-import { MyTasksPage, TaskHistoryPage, TasksPage } from './tasks-pages.tsx';
+
+/** The task board's code; the dashboard prefetches it (its cards link to tasks). */
+export const loadTaskPages = () => import('./tasks-pages.tsx');
 
 export const taskRoutes: RouteObject[] = [
-  { path: '/tasks', element: <TasksPage /> },
-  { path: '/tasks/my', element: <MyTasksPage /> },
-  { path: '/tasks/history', element: <TaskHistoryPage /> },
-  { path: '/tasks/:id', element: <TaskPage /> },
+  { path: '/tasks', lazy: async () => ({ Component: (await loadTaskPages()).TasksPage }) },
+  { path: '/tasks/my', lazy: async () => ({ Component: (await loadTaskPages()).MyTasksPage }) },
+  { path: '/tasks/history', lazy: async () => ({ Component: (await loadTaskPages()).TaskHistoryPage }) },
+  { path: '/tasks/:id', lazy: async () => ({ Component: (await import('./task-page.tsx')).TaskPage }) },
 ];

@@ -12,8 +12,20 @@ const stateVariant: Record<TaskView['state'], string> = {
   expired: 'secondary',
 };
 
-/** One task on a board: title → /tasks/{id}, class, deadline, points, and the next step as a button. */
-export function TaskCard({ task, showClass = true }: { task: TaskView; showClass?: boolean }) {
+/**
+ * One task on a board: title → /tasks/{id}, class, deadline, points, and the next step as a button. In a
+ * staff preview there is no next step: a preview shows the class as learners will see it and changes nothing
+ * (an unpublished task, or any task of an unpublished class, cannot be taken).
+ */
+export function TaskCard({
+  task,
+  showClass = true,
+  preview = false,
+}: {
+  task: TaskView;
+  showClass?: boolean;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   const { accept, complete } = useTaskActions();
   const busy = accept.isPending || complete.isPending;
@@ -48,12 +60,17 @@ export function TaskCard({ task, showClass = true }: { task: TaskView; showClass
             .filter(Boolean)
             .join(' · ')}
         </div>
-        {task.state === 'available' && task.published && (
+        {preview && (
+          <p className="small text-body-secondary mb-0 mt-1" data-testid="task-preview-note">
+            {t('tasks.previewNoActions')}
+          </p>
+        )}
+        {!preview && task.state === 'available' && task.published && (
           <Button size="sm" className="mt-2" disabled={busy} onClick={() => accept.mutate(task)}>
             {t('tasks.accept')}
           </Button>
         )}
-        {task.state === 'accepted' && (
+        {!preview && task.state === 'accepted' && (
           <Button
             size="sm"
             variant="success"

@@ -9,10 +9,13 @@ export function TaskGroups({
   board,
   groups,
   showClass = true,
+  preview = false,
 }: {
   board: Partial<TaskBoard>;
   groups: Group[];
   showClass?: boolean;
+  /** Staff previewing a class: tasks are shown, never taken (see TaskCard). */
+  preview?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,7 +36,9 @@ export function TaskGroups({
             {items.length === 0 ? (
               <p className="text-body-secondary small">{t('tasks.empty')}</p>
             ) : (
-              items.map((task) => <TaskCard key={task.id} task={task} showClass={showClass} />)
+              items.map((task) => (
+                <TaskCard key={task.id} task={task} showClass={showClass} preview={preview} />
+              ))
             )}
           </section>
         );

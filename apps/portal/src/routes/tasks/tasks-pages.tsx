@@ -1,7 +1,8 @@
 import type { TaskBoard } from '@atrium/protocol/tasks';
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SkeletonLines } from '../../components/skeleton-lines.tsx';
 import { TaskGroups } from './task-groups.tsx';
 import { TasksNav } from './tasks-nav.tsx';
 import { useAllTasks } from './use-all-tasks.ts';
@@ -15,14 +16,16 @@ function TasksScreen({
   intro: string;
   groups: (keyof TaskBoard)[];
 }) {
-  const { t } = useTranslation();
   const board = useAllTasks();
   return (
     <>
       <PageTitle>{title}</PageTitle>
       <TasksNav />
       <p className="text-body-secondary">{intro}</p>
-      {board.isPending && <Spinner animation="border" role="status" aria-label={t('app.loading')} />}
+      {board.isPending && <SkeletonLines lines={4} />}
+      {board.isError && (
+        <LoadFailure error={board.error} onRetry={board.refetch} retrying={board.isFetching} />
+      )}
       {board.data && <TaskGroups board={board.data} groups={groups} />}
     </>
   );

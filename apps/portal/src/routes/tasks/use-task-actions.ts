@@ -1,7 +1,7 @@
 import type { TaskView } from '@atrium/protocol/tasks';
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../components/toasts.tsx';
 import { taskKeys, trainingApi, trainingKeys } from '../training/training-api.ts';
 
 /** Accept and complete; afterwards every board, progress figure and the dashboard reload. */

@@ -1,10 +1,10 @@
 import type { CalendarFeed } from '@atrium/protocol/training';
+import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/session.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatDate, formatDateTime } from '../../i18n/dates.ts';
 import { TaskGroups } from '../tasks/task-groups.tsx';
@@ -53,7 +53,7 @@ export function BoardHome() {
         <Link to={`/training/${id}/welcome`} className="btn btn-outline-secondary btn-sm">
           {t('training.welcome')}
         </Link>
-        {user.role === 'staff' && !preview && (
+        {user.role !== 'learner' && !preview && (
           <Button
             variant="outline-warning"
             size="sm"
@@ -86,6 +86,7 @@ export function BoardHome() {
             board={board.data}
             groups={['available', 'accepted', 'completed', 'expired']}
             showClass={false}
+            preview={preview}
           />
         )}
       </section>

@@ -1,10 +1,10 @@
 import type { TrainingClass } from '@atrium/protocol/training';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { TrainingSidebar } from '../../components/training-sidebar.tsx';
 import { PreviewBanner } from './preview-banner.tsx';
 import { usePreviewMode } from './preview-status.ts';
@@ -30,21 +30,25 @@ export function BoardLayout() {
   const query = useQuery({
     queryKey: trainingKeys.class(id, preview),
     queryFn: ({ signal }) => trainingApi.class(id, preview, signal),
+    meta: { withStatus: true },
   });
 
   return (
     <>
       {preview && <PreviewBanner />}
       {query.isPending && <Spinner animation="border" role="status" aria-label={t('app.loading')} />}
+      {/* The server's message is in the toast (spec 1 §8, with the status code); here only a way on. */}
       {query.isError && (
-        <Alert variant="danger" data-testid="class-error">
-          {query.error instanceof ApiError && query.error.message
-            ? query.error.message
-            : t('training.loadFailed')}{' '}
+        <LoadFailure
+          error={query.error}
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+          testId="class-error"
+        >
           <Link className="alert-link" to="/training">
             {t('training.backToList')}
           </Link>
-        </Alert>
+        </LoadFailure>
       )}
       {query.data && (
         <div className="row g-4">

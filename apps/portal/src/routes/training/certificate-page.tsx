@@ -31,6 +31,11 @@ export function CertificatePage() {
   return (
     <>
       <PageTitle>{t('certificate.title')}</PageTitle>
+      {c.revoked_at && (
+        <Alert variant="danger" data-testid="certificate-revoked">
+          {t('certificate.revoked', { date: formatDate(c.revoked_at) })}
+        </Alert>
+      )}
       <div className="certificate-sheet" data-testid="certificate-sheet">
         <p className="text-uppercase small mb-1">{t('app.name')}</p>
         <p className="h4 my-3">{t('certificate.heading')}</p>
@@ -44,9 +49,11 @@ export function CertificatePage() {
           {t('certificate.verification', { id: c.verification_id })}
         </p>
       </div>
-      <Button className="mt-3 no-print" variant="outline-primary" onClick={() => window.print()}>
-        {t('certificate.print')}
-      </Button>
+      {!c.revoked_at && (
+        <Button className="mt-3 no-print" variant="outline-primary" onClick={() => window.print()}>
+          {t('certificate.print')}
+        </Button>
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { showToast } from '../../components/toasts.tsx';
 import { formatDateTime, formatTime } from '../../i18n/dates.ts';
 import { trainingApi, trainingKeys } from './training-api.ts';
 

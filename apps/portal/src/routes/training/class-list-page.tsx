@@ -37,7 +37,12 @@ export function ClassListPage() {
         <nav aria-label={t('training.pagination')} className="mt-4">
           <Pagination>
             {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-              <Pagination.Item key={n} active={n === page} onClick={() => setParams({ page: String(n) })}>
+              <Pagination.Item
+                key={n}
+                active={n === page}
+                activeLabel={t('pagination.current')}
+                onClick={() => setParams({ page: String(n) })}
+              >
                 {n}
               </Pagination.Item>
             ))}

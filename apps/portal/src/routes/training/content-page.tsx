@@ -1,9 +1,9 @@
 import type { SubChapterView } from '@atrium/protocol/training';
+import { ApiError } from '@atrium/web/api/api-error.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useBoardContext } from './board-layout.tsx';
 import { Markdown, withoutRepeatedTitle } from './markdown.tsx';
@@ -24,6 +24,8 @@ export function ContentPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     enabled: Boolean(chapterId && subId),
+    // Said in place below (a locked chapter is a state, not an accident): no toast repeating it.
+    meta: { silent: true },
   });
   const known = cls.chapters.find((c) => c.id === chapterId)?.sub_chapters.find((s) => s.id === subId);
 

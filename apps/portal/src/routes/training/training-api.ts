@@ -11,7 +11,7 @@ import type {
   TaskProgress,
   TrainingClass,
 } from '@atrium/protocol/training';
-import { apiCall } from '../../api/client.ts';
+import { apiCall } from '@atrium/web/api/client.ts';
 
 const cls = (id: string) => `/v1/training-classes/${encodeURIComponent(id)}`;
 const previewValue = (preview: boolean) => (preview ? '1' : '0');

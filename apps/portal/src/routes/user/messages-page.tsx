@@ -102,19 +102,25 @@ export function MessagesPage() {
       {pages > 1 && (
         <nav aria-label={t('user.messages.pagination')}>
           <Pagination className="justify-content-center">
-            <Pagination.Prev disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+            {/* Items, not Pagination.Prev/Next: those add a hidden English "Previous"/"Next" as the name. */}
+            <Pagination.Item disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
               {t('user.messages.prev')}
-            </Pagination.Prev>
+            </Pagination.Item>
             {Array.from({ length: pages }, (_, i) => i + 1)
               .filter((p) => p === 1 || p === pages || Math.abs(p - page) <= 2)
               .map((p) => (
-                <Pagination.Item key={p} active={p === page} onClick={() => go({ page: p })}>
+                <Pagination.Item
+                  key={p}
+                  active={p === page}
+                  activeLabel={t('pagination.current')}
+                  onClick={() => go({ page: p })}
+                >
                   {p}
                 </Pagination.Item>
               ))}
-            <Pagination.Next disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+            <Pagination.Item disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
               {t('user.messages.next')}
-            </Pagination.Next>
+            </Pagination.Item>
           </Pagination>
         </nav>
       )}

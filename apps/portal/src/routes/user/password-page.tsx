@@ -1,11 +1,11 @@
+import { BoundField } from '@atrium/web/components/form/bound-field.tsx';
+import { PasswordFields } from '@atrium/web/components/form/password-fields.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BoundField } from '../../components/form/bound-field.tsx';
-import { PasswordFields } from '../../components/form/password-fields.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { showToast } from '../../components/toasts.tsx';
 import { passwordForm } from './form-schemas.ts';
 import { profileApi } from './user-api.ts';
 

@@ -1,14 +1,15 @@
 import { DESCRIPTION_MAX } from '@atrium/protocol';
+import { BoundField } from '@atrium/web/components/form/bound-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { BoundField } from '../../components/form/bound-field.tsx';
 import { NicknameField } from '../../components/form/nickname-field.tsx';
-import { SubmitForm } from '../../components/form/submit-form.tsx';
-import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { showToast } from '../../components/toasts.tsx';
+import { SkeletonLines } from '../../components/skeleton-lines.tsx';
 import { type ProfileForm, profileForm } from './form-schemas.ts';
 import { profileApi } from './user-api.ts';
 import { profileChanged, useProfile } from './user-queries.ts';
@@ -30,12 +31,10 @@ export function ProfilePage() {
           }}
           thirdparty={profile.data.thirdparty}
         />
+      ) : profile.isError ? (
+        <LoadFailure error={profile.error} onRetry={profile.refetch} retrying={profile.isFetching} />
       ) : (
-        profile.isPending && (
-          <Spinner animation="border" role="status">
-            <span className="visually-hidden">{t('app.loading')}</span>
-          </Spinner>
-        )
+        <SkeletonLines lines={4} />
       )}
     </>
   );

@@ -1,20 +1,24 @@
 import type { RouteObject } from 'react-router';
-import { CoursesPage } from './courses-page.tsx';
-import { MessagesPage } from './messages-page.tsx';
-import { PasswordPage } from './password-page.tsx';
-import { ProfilePage } from './profile-page.tsx';
-import { UserLayout } from './user-layout.tsx';
 
-/** /user and its pages (spec 1 §2), in the layout with the user side menu. */
+/** /user and its pages (spec 1 §2), in the layout with the user side menu; each loaded when first opened. */
 export const userRoutes: RouteObject[] = [
   {
     path: '/user',
-    element: <UserLayout />,
+    lazy: async () => ({ Component: (await import('./user-layout.tsx')).UserLayout }),
     children: [
-      { index: true, element: <ProfilePage /> },
-      { path: 'password', element: <PasswordPage /> },
-      { path: 'messages', element: <MessagesPage /> },
-      { path: 'courses', element: <CoursesPage /> },
+      { index: true, lazy: async () => ({ Component: (await import('./profile-page.tsx')).ProfilePage }) },
+      {
+        path: 'password',
+        lazy: async () => ({ Component: (await import('./password-page.tsx')).PasswordPage }),
+      },
+      {
+        path: 'messages',
+        lazy: async () => ({ Component: (await import('./messages-page.tsx')).MessagesPage }),
+      },
+      {
+        path: 'courses',
+        lazy: async () => ({ Component: (await import('./courses-page.tsx')).CoursesPage }),
+      },
     ],
   },
 ];

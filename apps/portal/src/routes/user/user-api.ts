@@ -8,7 +8,7 @@ import type {
   PasswordChangeBody,
   Profile,
 } from '@atrium/protocol';
-import { apiCall } from '../../api/client.ts';
+import { apiCall } from '@atrium/web/api/client.ts';
 
 /** The profile calls of spec 1 §7, typed by the shared contract (packages/protocol/src/profile.ts). */
 export const profileApi = {

@@ -1,6 +1,6 @@
 import type { Profile } from '@atrium/protocol';
+import { entryQueryKey } from '@atrium/web/app/session.ts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { entryQueryKey } from '../../app/session.ts';
 import { notifyApi, profileApi } from './user-api.ts';
 
 export const profileQueryKey = ['user', 'profile'] as const;
@@ -10,8 +10,13 @@ export const notifyQueryKey = ['notify'] as const;
 /** Spec 1 §4: the unread count is the total of page 1 of the unread list, polled. */
 export const UNREAD_POLL_MS = 30_000;
 
+/** Spec 1 §8: a failed profile load is toasted with its status code. */
 export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => profileApi.profile(signal) });
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => profileApi.profile(signal),
+    meta: { withStatus: true },
+  });
 }
 
 export function useUnreadCount(): number | undefined {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A person who signs in: learner or staff. E-mail is stored lower-cased and is the sign-in name. */
+/**
+ * A person who signs in: a learner, or staff — an agent reads recordings and assists, an admin also manages
+ * settings and staff. E-mail is stored lower-cased and is the sign-in name.
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
@@ -12,12 +15,14 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   description: text('description').notNull().default(''),
   avatar: text('avatar'),
-  role: text('role', { enum: ['learner', 'staff'] })
+  role: text('role', { enum: ['learner', 'agent', 'admin'] })
     .notNull()
     .default('learner'),
   /** True for accounts that existed before the portal (imported); they verify through old-verify. */
   legacy: boolean('legacy').notNull().default(false),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Set when an admin disables the account: its sessions stop working and it cannot sign in. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -37,6 +42,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set on impersonation sessions only (ADR 0035): the admin who minted it. Such a session expires at the
+     * minted limit, is honoured by the portal's impersonation entry, and may not change credentials.
+     */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
 );

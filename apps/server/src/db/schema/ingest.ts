@@ -53,6 +53,8 @@ export const ingestSessions = pgTable(
     url: text('url').notNull().default(''),
     referrer: text('referrer').notNull().default(''),
     assistOnly: boolean('assist_only').notNull().default(false),
+    /** Recorded while an admin viewed the portal as this learner (ADR 0035): not the learner's own visit. */
+    impersonated: boolean('impersonated').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** Epoch ms of the first and last message seen (tracker clock corrected by `delay`). */
@@ -61,6 +63,8 @@ export const ingestSessions = pgTable(
     pages: integer('pages').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     errors: integer('errors').notNull().default(0),
+    /** Network requests that failed (status 0, or 400 and above): a filter of the sessions search. */
+    failedRequests: integer('failed_requests').notNull().default(0),
     batches: integer('batches').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
@@ -68,6 +72,7 @@ export const ingestSessions = pgTable(
   (t) => [
     index('ingest_sessions_project_idx').on(t.projectId, t.startedAt),
     index('ingest_sessions_user_idx').on(t.userId),
+    index('ingest_sessions_started_idx').on(t.startedAt),
   ],
 );
 

@@ -19,6 +19,8 @@ export const trainingClasses = pgTable('training_classes', {
   /** Markdown shown on /training/{id}/welcome. */
   welcome: text('welcome').notNull().default(''),
   published: boolean('published').notNull().default(false),
+  /** Set when staff archive a finished class: hidden from learners and from the console's default list. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -131,6 +133,8 @@ export const certificates = pgTable(
     className: text('class_name').notNull(),
     learnerName: text('learner_name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff revoke it; public verification then answers "revoked" instead of forgetting it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('certificates_class_user_idx').on(t.classId, t.userId)],
 );

@@ -1,6 +1,7 @@
 // `npm run seed`: opens the database named by the environment, migrates it and adds the demo accounts.
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
+import { DataDirLockedError } from '../data-dir-lock.ts';
 import { seedCommunity } from './seed-community.ts';
 import { demoAccounts, seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedIngest } from './seed-ingest.ts';
@@ -16,7 +17,16 @@ try {
   throw error;
 }
 
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: ReturnType<typeof openDatabase>;
+try {
+  database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 try {
   await database.migrate();
   const results = await seedDemoAccounts(database.db);

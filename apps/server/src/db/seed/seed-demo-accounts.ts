@@ -6,7 +6,8 @@ import { seedCommunity } from './seed-community.ts';
 /** The demo sign-ins a newcomer uses on a fresh install (README). Both addresses are verified. */
 export const demoAccounts = [
   { email: 'learner@atrium.local', password: 'Learner123', nickname: '學員小安', role: 'learner' },
-  { email: 'staff@atrium.local', password: 'Staff1234', nickname: '助教阿哲', role: 'staff' },
+  { email: 'staff@atrium.local', password: 'Staff1234', nickname: '助教阿哲', role: 'admin' },
+  { email: 'agent@atrium.local', password: 'Agent1234', nickname: '客服小芸', role: 'agent' },
 ] as const;
 
 /** Creates the demo accounts that do not exist yet; running it twice changes nothing. */
@@ -30,8 +31,6 @@ export async function seedDemoAccountsOnBoot(
   if (env !== 'development' || !(await hasNoUsers(db))) return;
   await seedDemoAccounts(db);
   await seedCommunity(db);
-  log.info(
-    { accounts: demoAccounts.map((a) => `${a.email} / ${a.password} (${a.role})`) },
-    'seeded demo accounts; a new browser gets its sign-in code by mail (see the log or data/mail/)',
-  );
+  // The start banner lists the sign-ins and says where mail goes (the real DATA_DIR): one place, no guess.
+  log.info({ accounts: demoAccounts.map((a) => a.email) }, 'seeded the demo accounts and community');
 }

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/errors.ts';
 export const accountErrors = {
   // One answer for an unknown address and a wrong password, so sign-in never reveals who has an account.
   invalidCredentials: () => new AppError(400, 'invalid_credentials', '帳號或密碼錯誤'),
+  // Only after the right password, so it reveals nothing to someone guessing.
+  accountDisabled: () => new AppError(403, 'account_disabled', '帳號已停用，請聯絡客服'),
   emailUnverified: () =>
     new AppError(403, 'email_unverified', '此電子郵件尚未完成驗證，我們已重新寄出驗證信，請至信箱收信'),
   linkInvalid: () => new AppError(400, 'link_invalid', '連結無效或已使用過，請重新申請'),

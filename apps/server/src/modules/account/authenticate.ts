@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import type { AuthUser } from '../../types.d.ts';
 import { findSessionUser } from './find-session-user.ts';
+import { isAdmin, isStaff } from './roles.ts';
 
 /** The session token of a request: `Authorization: Bearer …` first, then the `token` cookie. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
@@ -15,8 +17,8 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves `request.user` lazily, only when a route asks, so public routes never touch the sessions table,
- * and exposes `requireUser` / `requireStaff` for routes to list as an onRequest hook (so a caller without a
- * session is refused before its input is even validated).
+ * and exposes the guards `requireUser` / `requireAgent` (agent or admin) / `requireAdmin` for routes to list
+ * as an onRequest hook (so a caller without the right is refused before its input is even validated).
  */
 export const authenticate = fp(
   async (app: FastifyInstance) => {
@@ -29,14 +31,21 @@ export const authenticate = fp(
       return request.user;
     }
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!(await resolve(request))) throw unauthorized();
-    });
-    app.decorate('requireStaff', async (request: FastifyRequest) => {
-      const user = await resolve(request);
-      if (!user) throw unauthorized();
-      if (user.role !== 'staff') throw forbidden();
-    });
+    /** 401 without a session, 403 when the signed-in user's role is not allowed. */
+    function guard(allowed: (user: AuthUser) => boolean) {
+      return async (request: FastifyRequest) => {
+        const user = await resolve(request);
+        if (!user) throw unauthorized();
+        if (!allowed(user)) throw forbidden();
+      };
+    }
+
+    app.decorate(
+      'requireUser',
+      guard(() => true),
+    );
+    app.decorate('requireAgent', guard(isStaff));
+    app.decorate('requireAdmin', guard(isAdmin));
   },
   { name: 'authenticate' },
 );

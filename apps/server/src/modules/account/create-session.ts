@@ -11,10 +11,17 @@ export interface NewSession {
 /** Opens a session for a user; the returned token is shown once and only its hash is kept. */
 export async function createSession(
   db: Database,
-  input: { userId: string; ttlDays: number; userAgent?: string; ip?: string },
+  input: {
+    userId: string;
+    ttlDays: number;
+    userAgent?: string;
+    ip?: string;
+    /** Impersonation sessions (ADR 0035): the minting admin, and the limit that replaces ttlDays. */
+    impersonation?: { adminId: string; expiresAt: Date };
+  },
 ): Promise<NewSession> {
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + input.ttlDays * 86_400_000);
+  const expiresAt = input.impersonation?.expiresAt ?? new Date(Date.now() + input.ttlDays * 86_400_000);
   const [row] = await db
     .insert(sessions)
     .values({
@@ -23,6 +30,7 @@ export async function createSession(
       expiresAt,
       userAgent: (input.userAgent ?? '').slice(0, 512),
       ip: input.ip ?? '',
+      impersonatorId: input.impersonation?.adminId ?? null,
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresAt };

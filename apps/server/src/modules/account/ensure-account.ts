@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from './password.ts';
+import type { Role } from './roles.ts';
 
 /**
  * Creates a verified account unless the address already has one (seeds and operator scripts).
@@ -9,7 +10,7 @@ import { hashPassword } from './password.ts';
  */
 export async function ensureAccount(
   db: Database,
-  input: { email: string; password: string; nickname: string; role: 'learner' | 'staff' },
+  input: { email: string; password: string; nickname: string; role: Role },
 ): Promise<boolean> {
   const created = await db
     .insert(users)

@@ -19,11 +19,19 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
       id: users.id,
       email: users.email,
       role: users.role,
+      impersonatorId: sessions.impersonatorId,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        // A disabled account's sessions stop at once, whatever else still holds its token.
+        isNull(users.disabledAt),
+      ),
     )
     .limit(1);
   if (!row) return null;
@@ -33,5 +41,12 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, now)));
   }
-  return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    sessionId: row.sessionId,
+    impersonatorId: row.impersonatorId,
+    expiresAt: row.expiresAt,
+  };
 }

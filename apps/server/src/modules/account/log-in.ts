@@ -22,6 +22,7 @@ export async function logIn(deps: AccountDeps, input: LoginBody, ctx: SignInCont
   // Runs argon2 even for an unknown address, so the answer time does not tell who has an account.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) throw accountErrors.invalidCredentials();
+  if (user.disabledAt) throw accountErrors.accountDisabled();
   if (!user.emailVerifiedAt) {
     await sendVerification(deps, user);
     throw accountErrors.emailUnverified();

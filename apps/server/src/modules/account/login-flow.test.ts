@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, mailAfter, mailedCode, settleMail } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { seedDemoAccounts } from '../../db/seed/seed-demo-accounts.ts';
 
@@ -70,7 +71,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
 
   it('asks staff for a code from a new browser too', async () => {
     const res = await signInWithCode(createBrowser(t.app), staff);
-    expect(res.json().user.role).toBe('staff');
+    expect(res.json().user.role).toBe('admin');
   });
 
   it('answers an unknown address and a wrong password identically', async () => {
@@ -122,10 +123,32 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
 
   it('seeds the demo accounts only once', async () => {
     const again = await seedDemoAccounts(t.app.db);
-    expect(again.map((r) => r.created)).toEqual([false, false]);
+    expect(again.map((r) => r.created)).toEqual([false, false, false]);
     const rows = await t.app.db.execute(
       sql`select count(*)::int as n from users where email like '%@atrium.local'`,
     );
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+  });
+
+  it('forgets trusted browsers when the password is changed, as a reset does', async () => {
+    const ahao = await createTestUser(t.app, { password: 'Classmate123' });
+    const a = createBrowser(t.app);
+    const b = createBrowser(t.app);
+    const first = { email: ahao.email, password: ahao.password };
+    expect((await signInWithCode(a, first)).statusCode).toBe(200);
+    expect((await signInWithCode(b, first)).statusCode).toBe(200);
+    const changed = await b.call('PUT', '/v1/user/password', {
+      old_password: ahao.password,
+      new_password: 'Changed9Pass',
+    });
+    expect(changed.statusCode).toBe(204);
+    const next = { email: ahao.email, password: 'Changed9Pass' };
+    // The session that changed it stays signed in; every browser needs a mailed code at its next sign-in.
+    expect((await b.call('GET', '/v1/entry')).statusCode).toBe(200);
+    expect((await b.call('POST', '/v1/user/login', next)).json().status).toBe('verify_required');
+    expect((await a.call('POST', '/v1/user/login', next)).json()).toEqual({
+      status: 'verify_required',
+      email: ahao.email,
+    });
   });
 });

@@ -12,7 +12,7 @@ describe.each(databaseKinds)('health on %s', (kind) => {
   it('answers ok once the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, rateLimits: 'per-process', degraded: false });
     // Only the tracker bundle and avatars may be embedded by other sites.
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -26,8 +26,8 @@ describe.each(databaseKinds)('health on %s', (kind) => {
 
   it('refuses an unsafe call that carries cookies but no matching xsrf header', async () => {
     const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/health',
+      method: 'PUT',
+      url: '/v1/user/password',
       headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz012345' },
     });
     expect(res.statusCode).toBe(403);

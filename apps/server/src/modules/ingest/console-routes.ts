@@ -40,10 +40,10 @@ import {
 const tags = ['console: ingest'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
-/** Staff set up tracker projects and what trackers fetch. Mounted at /v1/console/ingest. */
+/** Admins set up tracker projects and what trackers fetch. Mounted at /v1/console/ingest. */
 export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  // onRequest: callers who are not staff are refused before their body is even read.
-  app.addHook('onRequest', app.requireStaff);
+  // onRequest: tracker settings are an admin's; anybody else is refused before their body is even read.
+  app.addHook('onRequest', app.requireAdmin);
   const db = app.db;
 
   app.get(

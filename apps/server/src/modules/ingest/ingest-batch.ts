@@ -1,16 +1,19 @@
-import type { BatchEnvelope } from '@atrium/protocol/tracker/index';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import type { ParsedBatch } from './parse-batch.ts';
 import { isSessionActive } from './session-activity.ts';
 import type { SessionClaims } from './session-token.ts';
-import { summarizeMessages } from './summarize-messages.ts';
 
 /** Where a batch's messages live: the session's folder, ordered names, ids the client chose hashed away. */
-export function batchBlobKey(projectId: string, sessionId: string, envelope: BatchEnvelope): string {
+export function batchBlobKey(
+  projectId: string,
+  sessionId: string,
+  envelope: { tabId: string; batchId: string; pageNo: number; seq: number },
+): string {
   const pad = (n: number) => String(n).padStart(6, '0');
   const id = sha256(`${envelope.tabId}\n${envelope.batchId}`).slice(0, 20);
   return `recordings/${projectId}/${sessionId}/${pad(envelope.pageNo)}-${pad(envelope.seq)}-${id}.json`;
@@ -20,18 +23,23 @@ export function batchBlobKey(projectId: string, sessionId: string, envelope: Bat
  * Stores one batch of a session and adds it to the session's summary. Idempotent per batchId: the
  * blob is written before its index row, so a batch is either indexed with its blob or will be
  * accepted again when the tracker retries; a batch already indexed is acknowledged and not counted twice.
+ * When the client names the batch up front (`?batch=`), a retry is acknowledged before its body is even
+ * inflated; `parse` (the worker pool) runs only for batches not seen yet (ADR 0011).
  */
 export async function ingestBatch(
   db: Database,
   blobs: BlobStore,
-  input: { claims: SessionClaims; envelope: BatchEnvelope; sessionIdleSeconds: number; now?: number },
+  input: {
+    claims: SessionClaims;
+    /** The id the client put in the query, if any. */
+    batchId?: string;
+    parse: () => Promise<ParsedBatch>;
+    sessionIdleSeconds: number;
+    now?: number;
+  },
 ): Promise<{ duplicate: boolean }> {
-  const { claims, envelope } = input;
+  const { claims } = input;
   const now = input.now ?? Date.now();
-  // pageNo and seq are int4 columns: larger numbers are bad input, not a database error.
-  if (envelope.pageNo > 2_147_483_647 || envelope.seq > 2_147_483_647) {
-    throw badRequest('validation', '欄位格式錯誤：pageNo / seq');
-  }
   const [session] = await db
     .select({ id: ingestSessions.id, lastActivityAt: ingestSessions.lastActivityAt })
     .from(ingestSessions)
@@ -40,18 +48,26 @@ export async function ingestBatch(
   // The tracker answers 401 by calling start again, which opens or resumes the right session.
   if (!session) throw unauthorized('此錄影工作階段尚未開始', 'session_not_started');
 
-  const [seen] = await db
-    .select({ id: ingestBatches.id })
-    .from(ingestBatches)
-    .where(and(eq(ingestBatches.sessionId, session.id), eq(ingestBatches.batchId, envelope.batchId)))
-    .limit(1);
-  if (seen) return { duplicate: true };
+  const seen = async (batchId: string) => {
+    const [row] = await db
+      .select({ id: ingestBatches.id })
+      .from(ingestBatches)
+      .where(and(eq(ingestBatches.sessionId, session.id), eq(ingestBatches.batchId, batchId)))
+      .limit(1);
+    return row !== undefined;
+  };
+  if (input.batchId && (await seen(input.batchId))) return { duplicate: true };
   if (!isSessionActive(session.lastActivityAt, input.sessionIdleSeconds, now)) {
     throw unauthorized('此錄影工作階段已結束', 'session_ended');
   }
 
-  const summary = summarizeMessages(envelope.messages);
-  const body = Buffer.from(JSON.stringify(envelope.messages));
+  const envelope = await input.parse();
+  if (input.batchId && input.batchId !== envelope.batchId) {
+    throw badRequest('batch_id_mismatch', '批次編號與內容不符');
+  }
+  if (!input.batchId && (await seen(envelope.batchId))) return { duplicate: true };
+  const { summary } = envelope;
+  const body = Buffer.from(envelope.body.buffer, envelope.body.byteOffset, envelope.body.byteLength);
   const blobKey = batchBlobKey(claims.projectId, session.id, envelope);
   await blobs.put(blobKey, body, 'application/json');
 
@@ -82,6 +98,7 @@ export async function ingestBatch(
         pages: sql`${s.pages} + ${summary.pages}`,
         clicks: sql`${s.clicks} + ${summary.clicks}`,
         errors: sql`${s.errors} + ${summary.errors}`,
+        failedRequests: sql`${s.failedRequests} + ${summary.failedRequests}`,
         batches: sql`${s.batches} + 1`,
         messages: sql`${s.messages} + ${summary.messageCount}`,
         bytes: sql`${s.bytes} + ${body.length}`,
@@ -92,6 +109,8 @@ export async function ingestBatch(
               lastMessageAt: sql`greatest(coalesce(${s.lastMessageAt}, ${summary.lastTimestamp}::bigint), ${summary.lastTimestamp}::bigint)`,
             }),
         ...(summary.userId ? { userId: summary.userId } : {}),
+        // Sticky: once marked, a session stays marked (no message can clear it).
+        ...(summary.impersonated ? { impersonated: true } : {}),
       })
       .where(eq(s.id, session.id));
     return { duplicate: false };

@@ -43,3 +43,16 @@ export function registerIngestBodyParser(app: FastifyInstance, maxInflatedBytes:
     },
   );
 }
+
+/**
+ * The batch route's body: the bytes as sent, compressed or not. Inflating and parsing happen in a worker
+ * thread (parse-batch.ts), after the duplicate check, so the event loop never pays for a batch's contents.
+ */
+export function registerRawBatchBody(app: FastifyInstance) {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'buffer' },
+    async (_request: FastifyRequest, body: string | Buffer) => body,
+  );
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { PORTAL_PROJECT } from '../../db/seed/seed-ingest.ts';
+import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 
 // Recorded pages may hold any text, NUL included; PostgreSQL text cannot. A batch must never be lost for it.
 describe.each(databaseKinds)('ingest of text with NUL characters on %s', (kind) => {
@@ -11,7 +11,7 @@ describe.each(databaseKinds)('ingest of text with NUL characters on %s', (kind) 
   let staff: TestUser;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
   });
   afterAll(() => t.close());
 
@@ -19,20 +19,7 @@ describe.each(databaseKinds)('ingest of text with NUL characters on %s', (kind) 
     const start = await t.app.inject({
       method: 'POST',
       url: '/ingest/v1/web/start',
-      payload: {
-        trackerVersion: '15.0.3',
-        projectKey: PORTAL_PROJECT.key,
-        timestamp: Date.now(),
-        doNotRecord: false,
-        bufferDiff: 0,
-        timezone: '+08:00',
-        assistOnly: false,
-        width: 1440,
-        height: 900,
-        url: 'https://portal.example/learn',
-        referrer: '',
-        tabId: 'tab-1',
-      },
+      payload: trackerStartBody(),
     });
     expect(start.statusCode).toBe(200);
     const { token, sessionID } = start.json();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
+import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { PORTAL_PROJECT } from '../../db/seed/seed-ingest.ts';
 import { SESSION_TOKEN_TTL_MS, signSessionToken } from './session-token.ts';
 
@@ -12,28 +13,9 @@ const CHROME_WINDOWS =
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-function startBody(overrides: Record<string, unknown> = {}) {
-  return {
-    trackerVersion: '15.0.3',
-    projectKey: PORTAL_PROJECT.key,
-    timestamp: Date.now() - 1500,
-    doNotRecord: false,
-    bufferDiff: 0,
-    userID: null,
-    token: null,
-    deviceMemory: 8,
-    jsHeapSizeLimit: 4_294_705_152,
-    timezone: '+08:00',
-    condition: null,
-    assistOnly: false,
-    width: 1440,
-    height: 900,
-    url: 'https://portal.example/learn',
-    referrer: '',
-    tabId: 'tab-1',
-    ...overrides,
-  };
-}
+// The tracker's clock runs 1.5 s behind the server's here, so the start answer's `delay` can be checked.
+const startBody = (overrides: Record<string, unknown> = {}) =>
+  trackerStartBody({ timestamp: Date.now() - 1500, ...overrides });
 
 const T0 = Date.UTC(2026, 10, 21, 4, 0, 0);
 
@@ -78,7 +60,7 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
     learner = await createTestUser(t.app);
   });
   afterAll(() => t.close());
@@ -149,7 +131,7 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
   });
 
   it('describes a phone and takes the place from a trusted proxy only', async () => {
-    const trusted = await createTestApp(kind, { TRUST_PROXY: 'true' });
+    const trusted = await createTestApp(kind, { TRUST_PROXY: '1' });
     try {
       const res = await trusted.app.inject({
         method: 'POST',
@@ -184,6 +166,16 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
     expect(forged.sessionID).not.toBe(first.sessionID);
     const garbage = await started({ token: 'not-a-token' });
     expect(garbage.sessionID).not.toBe(first.sessionID);
+  });
+
+  it("keeps the visitor's userUUID across sessions when the tracker sends it back; ignores anything else", async () => {
+    const first = await started({});
+    const later = await started({ userUUID: first.userUUID, reset: true });
+    expect(later.sessionID).not.toBe(first.sessionID);
+    expect(later.userUUID).toBe(first.userUUID);
+    const junk = await started({ userUUID: "x' or 1=1 --" });
+    expect(junk.userUUID).toMatch(/^[0-9a-f-]{36}$/);
+    expect(junk.userUUID).not.toBe(first.userUUID);
   });
 
   it('answers a conditional start without recording, then records from the real start on', async () => {
@@ -313,6 +305,7 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
       // From the first to the last message time.
       durationMs: 65_000,
       ended: false,
+      impersonated: false,
     });
     const byUser = (
       await staffGet('/v1/console/sessions?userId=learner%40atrium.local&hasErrors=true')
@@ -407,6 +400,17 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('project_mismatch');
+  });
+
+  it('marks a session impersonated once the portal says an admin is viewing as the learner', async () => {
+    const s = await started();
+    const marked = [[MessageType.Metadata, 'impersonated', '1'], ...realisticMessages()];
+    expect((await upload(s.token, envelope(0, marked))).statusCode).toBe(200);
+    // A later batch cannot take the mark away.
+    expect(
+      (await upload(s.token, envelope(1, [[MessageType.Metadata, 'impersonated', '0']]))).statusCode,
+    ).toBe(200);
+    expect((await staffGet(`/v1/console/sessions/${s.sessionID}`)).json().impersonated).toBe(true);
   });
 
   it('refuses staff calls from learners (403) and anonymous callers (401)', async () => {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import type { Visitor } from './describe-visitor.ts';
 import { isSessionActive } from './session-activity.ts';
 
@@ -25,11 +26,14 @@ export interface SessionSummary extends Visitor {
   lastActivityAt: string;
   /** True once the inactivity window has passed without a batch. */
   ended: boolean;
+  /** Recorded while an admin viewed the portal as this learner (ADR 0035), not the learner's own visit. */
+  impersonated: boolean;
   /** From the first to the last message time seen. */
   durationMs: number;
   pages: number;
   clicks: number;
   errors: number;
+  failedRequests: number;
   batches: number;
   messages: number;
   bytes: number;
@@ -56,6 +60,7 @@ function toSummary(s: SessionRow, idleSeconds: number, now: number): SessionSumm
     startedAt: s.startedAt.toISOString(),
     lastActivityAt: s.lastActivityAt.toISOString(),
     ended: !isSessionActive(s.lastActivityAt, idleSeconds, now),
+    impersonated: s.impersonated,
     durationMs:
       s.firstMessageAt !== null && s.lastMessageAt !== null
         ? Math.max(0, s.lastMessageAt - s.firstMessageAt)
@@ -63,35 +68,66 @@ function toSummary(s: SessionRow, idleSeconds: number, now: number): SessionSumm
     pages: s.pages,
     clicks: s.clicks,
     errors: s.errors,
+    failedRequests: s.failedRequests,
     batches: s.batches,
     messages: s.messages,
     bytes: s.bytes,
   };
 }
 
+export interface SessionSearch {
+  projectId?: string;
+  /** Sessions of these user ids only (the learner filter, resolved by the caller); empty matches nothing. */
+  userIds?: string[];
+  from?: Date;
+  to?: Date;
+  minDurationMs?: number;
+  maxDurationMs?: number;
+  minPages?: number;
+  hasErrors?: boolean;
+  hasFailedRequests?: boolean;
+  browser?: string;
+  os?: string;
+  sort: 'startedAt' | 'duration' | 'pages' | 'errors';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  idleSeconds: number;
+}
+
+/** The sessions search of the console: every filter is an indexed or bounded column test, paged. */
 export async function listSessions(
   db: Database,
-  input: {
-    projectId?: string;
-    userId?: string;
-    hasErrors?: boolean;
-    page: number;
-    pageSize: number;
-    idleSeconds: number;
-  },
+  input: SessionSearch,
 ): Promise<{ total: number; sessions: SessionSummary[] }> {
+  const s = ingestSessions;
+  const duration = sql<number>`coalesce(${s.lastMessageAt} - ${s.firstMessageAt}, 0)`;
   const filters: SQL[] = [];
-  if (input.projectId) filters.push(eq(ingestSessions.projectId, input.projectId));
-  if (input.userId) filters.push(eq(ingestSessions.userId, input.userId));
-  if (input.hasErrors === true) filters.push(gt(ingestSessions.errors, 0));
-  if (input.hasErrors === false) filters.push(eq(ingestSessions.errors, 0));
+  if (input.projectId) filters.push(eq(s.projectId, input.projectId));
+  if (input.userIds) {
+    if (input.userIds.length === 0) return { total: 0, sessions: [] };
+    filters.push(inArray(s.userId, input.userIds));
+  }
+  if (input.from) filters.push(gte(s.startedAt, input.from));
+  if (input.to) filters.push(lte(s.startedAt, input.to));
+  if (input.minDurationMs !== undefined) filters.push(sql`${duration} >= ${input.minDurationMs}`);
+  if (input.maxDurationMs !== undefined) filters.push(sql`${duration} <= ${input.maxDurationMs}`);
+  if (input.minPages !== undefined) filters.push(gte(s.pages, input.minPages));
+  if (input.hasErrors === true) filters.push(gt(s.errors, 0));
+  if (input.hasErrors === false) filters.push(eq(s.errors, 0));
+  if (input.hasFailedRequests === true) filters.push(gt(s.failedRequests, 0));
+  if (input.hasFailedRequests === false) filters.push(eq(s.failedRequests, 0));
+  if (input.browser) filters.push(ilike(s.userBrowser, `%${escapeLike(input.browser)}%`));
+  if (input.os) filters.push(ilike(s.userOs, `%${escapeLike(input.os)}%`));
   const where = filters.length ? and(...filters) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(ingestSessions).where(where);
+  const column = { startedAt: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
+  const direction = input.order === 'asc' ? asc : desc;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(s).where(where);
   const rows = await db
     .select()
-    .from(ingestSessions)
+    .from(s)
     .where(where)
-    .orderBy(desc(ingestSessions.startedAt), desc(ingestSessions.id))
+    .orderBy(direction(column), direction(s.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   const now = Date.now();
@@ -104,14 +140,18 @@ export async function getSessionSummary(db: Database, sessionId: string, idleSec
   return toSummary(row, idleSeconds, Date.now());
 }
 
-/** A session's batches per tab, in upload order (pageNo, seq, then split halves). */
-export async function listSessionBatches(db: Database, sessionId: string) {
+async function assertSessionExists(db: Database, sessionId: string): Promise<void> {
   const [session] = await db
     .select({ id: ingestSessions.id })
     .from(ingestSessions)
     .where(eq(ingestSessions.id, sessionId))
     .limit(1);
   if (!session) throw notFound('找不到此錄影', 'session_not_found');
+}
+
+/** A session's batches per tab, in upload order (pageNo, seq, then split halves). */
+export async function listSessionBatches(db: Database, sessionId: string) {
+  await assertSessionExists(db, sessionId);
   const rows = await db
     .select()
     .from(ingestBatches)
@@ -162,4 +202,15 @@ export async function streamSessionMessages(
     }
   }
   return Readable.from(lines());
+}
+
+/** Removes a recording: its blobs first, then the session (its batch index goes with it). */
+export async function deleteSession(db: Database, blobs: BlobStore, sessionId: string): Promise<void> {
+  const keys = await db
+    .select({ blobKey: ingestBatches.blobKey })
+    .from(ingestBatches)
+    .where(eq(ingestBatches.sessionId, sessionId));
+  await assertSessionExists(db, sessionId);
+  for (const { blobKey } of keys) await blobs.delete(blobKey);
+  await db.delete(ingestSessions).where(eq(ingestSessions.id, sessionId));
 }

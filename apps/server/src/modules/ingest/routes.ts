@@ -1,5 +1,4 @@
 import {
-  batchEnvelope,
   conditionsResponse,
   featureFlagsRequest,
   featureFlagsResponse,
@@ -12,13 +11,15 @@ import {
   uxtTestSignal,
 } from '@atrium/protocol/tracker/index';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
+import { createBatchParserPool } from './batch-parser-pool.ts';
+import { batchRateLimits } from './batch-rate-limits.ts';
 import { describeVisitor } from './describe-visitor.ts';
 import { evaluateFeatureFlags } from './evaluate-feature-flags.ts';
 import { ingestBatch } from './ingest-batch.ts';
-import { registerIngestBodyParser } from './ingest-body-parser.ts';
+import { registerIngestBodyParser, registerRawBatchBody } from './ingest-body-parser.ts';
 import { registerIngestCors } from './ingest-cors.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
 import { recordNotStarted } from './record-not-started.ts';
@@ -58,7 +59,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       startSession(app.db, settings, {
         request: request.body,
-        visitor: describeVisitor(request.headers, app.config.trustProxy),
+        visitor: describeVisitor(request.headers, app.config.trustProxy !== false),
         userAgent: String(request.headers['user-agent'] ?? ''),
       }),
   );
@@ -79,28 +80,55 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/v1/web/i',
-    {
-      onRequest: withSession,
-      bodyLimit: settings.beaconSizeLimit,
-      schema: {
-        tags,
-        summary: 'Upload a batch of messages (JSON, optionally gzip)',
-        security,
-        body: batchEnvelope,
-        response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }) },
+  // Batches are parsed in worker threads; this plugin only moves their bytes (ADR 0011).
+  const parser = createBatchParserPool({
+    size: settings.parseWorkers,
+    maxQueue: 64 * settings.parseWorkers,
+    maxPerClient: 2,
+    limits: {
+      maxInflatedBytes: settings.beaconSizeLimit * INFLATE_FACTOR,
+      maxInflateRatio: settings.maxInflateRatio,
+      maxMessages: settings.maxMessagesPerBatch,
+    },
+  });
+  app.addHook('onClose', () => parser.close());
+  const limitBatches = batchRateLimits(app, {
+    perSession: settings.batchesPerMinutePerSession,
+    perAddress: settings.batchesPerMinutePerAddress,
+  });
+  await app.register(async (batches) => {
+    registerRawBatchBody(batches);
+    batches.withTypeProvider<ZodTypeProvider>().post(
+      '/v1/web/i',
+      {
+        onRequest: [withSession, limitBatches],
+        bodyLimit: settings.beaconSizeLimit,
+        schema: {
+          tags,
+          summary: 'Upload a batch of messages (JSON, optionally gzip)',
+          description:
+            'Body: the batch envelope `{batchId, tabId, pageNo, seq, messages}` as JSON, gzip-compressed with ' +
+            '`Content-Encoding: gzip` above the compression threshold. `?batch=` repeats the batchId so a retry ' +
+            'is acknowledged without reading its body.',
+          security,
+          querystring: z.object({ batch: z.string().min(1).max(200).optional() }),
+          response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }) },
+        },
       },
-    },
-    async (request) => {
-      const { duplicate } = await ingestBatch(app.db, app.blobs, {
-        claims: claimsOf(request),
-        envelope: request.body,
-        sessionIdleSeconds: settings.sessionIdleSeconds,
-      });
-      return { ok: true as const, duplicate };
-    },
-  );
+      async (request) => {
+        const claims = claimsOf(request);
+        const raw = request.body as Buffer;
+        const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
+        const { duplicate } = await ingestBatch(app.db, app.blobs, {
+          claims,
+          batchId: request.query.batch,
+          parse: () => parser.parse(raw, encoding, claims.sessionId),
+          sessionIdleSeconds: settings.sessionIdleSeconds,
+        });
+        return { ok: true as const, duplicate };
+      },
+    );
+  });
 
   app.post(
     '/v1/web/feature-flags',

@@ -9,6 +9,8 @@ import { findProjectByKey, projectFeatures } from './find-project.ts';
 import { isSessionActive } from './session-activity.ts';
 import { signSessionToken, verifySessionToken } from './session-token.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface StartSettings {
   secret: string;
   beaconSizeLimit: number;
@@ -32,7 +34,9 @@ export async function startSession(
   if (!project) throw notFound('找不到此專案', 'project_not_found');
 
   let sessionId: string | null = null;
-  let userUuid: string = randomUUID();
+  // The visitor's id of an earlier session comes back from the tracker's local storage (OpenReplay's
+  // behaviour); anything but a UUID is ignored. It groups a visitor's sessions, it grants nothing.
+  let userUuid: string = req.userUUID && UUID.test(req.userUUID) ? req.userUUID.toLowerCase() : randomUUID();
   let existing: typeof ingestSessions.$inferSelect | undefined;
   const previous =
     req.token && !req.reset

@@ -5,8 +5,11 @@ export interface BatchSummary {
   pages: number;
   clicks: number;
   errors: number;
+  failedRequests: number;
   /** The last user id the page set in this batch, if any. */
   userId: string | null;
+  /** The portal set Metadata `impersonated` = '1': an admin viewing as the learner recorded this (ADR 0035). */
+  impersonated: boolean;
   firstTimestamp: number | null;
   lastTimestamp: number | null;
 }
@@ -17,7 +20,8 @@ const isTime = (v: unknown): v is number =>
 
 /**
  * The figures a session summary needs from one batch, read from the message catalogue:
- * pages from SetPageLocation, clicks from MouseClick, errors from JSException, times from
+ * pages from SetPageLocation, clicks from MouseClick, errors from JSException, failed requests from
+ * NetworkRequest statuses, times from
  * Timestamp messages (and rrweb events' own timestamps).
  */
 export function summarizeMessages(messages: readonly (readonly unknown[])[]): BatchSummary {
@@ -26,7 +30,9 @@ export function summarizeMessages(messages: readonly (readonly unknown[])[]): Ba
     pages: 0,
     clicks: 0,
     errors: 0,
+    failedRequests: 0,
     userId: null,
+    impersonated: false,
     firstTimestamp: null,
     lastTimestamp: null,
   };
@@ -52,6 +58,15 @@ export function summarizeMessages(messages: readonly (readonly unknown[])[]): Ba
         break;
       case MessageType.JSException:
         summary.errors++;
+        break;
+      case MessageType.NetworkRequest: {
+        // Status 0: the request never got an answer (offline, CORS, aborted).
+        const status = message[6];
+        if (typeof status === 'number' && (status === 0 || status >= 400)) summary.failedRequests++;
+        break;
+      }
+      case MessageType.Metadata:
+        if (message[1] === 'impersonated' && message[2] === '1') summary.impersonated = true;
         break;
       case MessageType.UserID:
         // PostgreSQL text cannot hold NUL; dropping it keeps the batch instead of refusing it whole.

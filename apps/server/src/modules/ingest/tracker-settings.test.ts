@@ -35,7 +35,7 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     trackerDist = mkdtempSync(join(tmpdir(), 'atrium-tracker-dist-'));
     writeFileSync(join(trackerDist, 'tracker.js'), 'window.AtriumTracker = {};');
     t = await createTestApp(kind, { TRACKER_DIST: trackerDist });
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {
     await t.close();

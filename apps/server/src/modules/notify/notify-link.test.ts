@@ -9,7 +9,7 @@ describe.each(databaseKinds)('notification links on %s', (kind) => {
   let learner: TestUser;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
     learner = await createTestUser(t.app);
   });
   afterAll(() => t.close());

@@ -8,6 +8,8 @@ export interface NewNotification {
   category: NotifyCategory;
   /** A portal path or an https address. */
   link?: string | null;
+  /** The console broadcast it belongs to, for read counts. */
+  broadcastId?: string;
 }
 
 // Keeps each insert statement well under PostgreSQL's 65 535 bind parameters.
@@ -27,6 +29,7 @@ export async function notifyUsers(
         body: message.body ?? '',
         category: message.category,
         link: message.link ?? null,
+        broadcastId: message.broadcastId ?? null,
       })),
     );
   }

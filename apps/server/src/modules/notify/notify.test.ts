@@ -11,7 +11,7 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
   let staff: TestUser;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    staff = await createTestUser(t.app, { role: 'staff' });
+    staff = await createTestUser(t.app, { role: 'admin' });
   });
   afterAll(() => t.close());
 

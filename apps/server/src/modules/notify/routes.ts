@@ -92,7 +92,7 @@ export const notifyConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/console/notifications',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAgent,
       schema: {
         tags: ['notifications'],
         summary: 'Send a notification to listed users or to everyone (staff)',

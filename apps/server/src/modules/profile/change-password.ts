@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { forgetDevices } from '../account/known-devices.ts';
 import { hashPassword, verifyPassword } from '../account/password.ts';
 import { revokeOtherSessions } from '../account/revoke-sessions.ts';
 
 /**
- * Changes the password after checking the old one; every other session of the user is signed out,
- * the one that made the change stays.
+ * Changes the password after checking the old one; every other session of the user is signed out and every
+ * browser must pass a mailed code again at its next sign-in (as after a reset: a thief's browser must not stay
+ * trusted). The session that made the change stays signed in.
  */
 export async function changePassword(
   db: Database,
@@ -29,4 +31,5 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
     .where(eq(users.id, input.userId));
   await revokeOtherSessions(db, input.userId, input.sessionId);
+  await forgetDevices(db, input.userId);
 }

@@ -9,6 +9,7 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { changePassword } from './change-password.ts';
 import { getProfile } from './get-profile.ts';
 import { listUserCourses } from './list-user-courses.ts';
@@ -115,6 +116,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/password',
     {
+      preHandler: refuseImpersonated,
       // Each try costs an argon2 verify and guesses the old password: keep both rare.
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { labelUsers } from '../account/find-users.ts';
 import {
+  deleteSession,
   getSessionSummary,
   listSessionBatches,
-  listSessions,
   streamSessionMessages,
 } from '../ingest/read-sessions.ts';
+import { listAudit } from './list-audit.ts';
+import { recordRead } from './record-read.ts';
+import { searchSessions } from './search-sessions.ts';
 
 const tags = ['console: replay'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
@@ -30,10 +34,12 @@ const sessionView = z.object({
   startedAt: z.string(),
   lastActivityAt: z.string(),
   ended: z.boolean(),
+  impersonated: z.boolean(),
   durationMs: z.number(),
   pages: z.number(),
   clicks: z.number(),
   errors: z.number(),
+  failedRequests: z.number(),
   batches: z.number(),
   messages: z.number(),
   bytes: z.number(),
@@ -50,11 +56,23 @@ const batchView = z.object({
   receivedAt: z.string(),
 });
 const sessionParams = z.object({ id: z.uuid() });
+const learnerView = { learnerEmail: z.string().nullable(), learnerNickname: z.string().nullable() };
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const auditEntry = z.object({
+  staffId: z.string(),
+  staffEmail: z.string(),
+  sessionId: z.string(),
+  action: z.enum(['summary', 'batches', 'messages', 'delete']),
+  at: z.string(),
+});
 
-/** Staff reads of recorded sessions for the replay console. Mounted at /v1/console. */
+/**
+ * Staff reads of recorded sessions for the replay console (ADR 0027). Mounted at /v1/console. Every read
+ * of a recording is written to the audit log first; deleting and reading the log are an admin's.
+ */
 export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
-  // onRequest: callers who are not staff are refused before their body is even read.
-  app.addHook('onRequest', app.requireStaff);
+  // onRequest: callers who are not staff (agent or admin) are refused before their body is even read.
+  app.addHook('onRequest', app.requireAgent);
   const idleSeconds = app.config.ingest.sessionIdleSeconds;
 
   app.get(
@@ -63,11 +81,24 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Recorded sessions, newest first',
+        summary:
+          'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS)',
         querystring: z.object({
           projectId: z.uuid().optional(),
           userId: z.string().max(500).optional(),
-          hasErrors: z.enum(['true', 'false']).optional(),
+          /** A learner's id, e-mail or nickname (contains). */
+          learner: z.string().trim().min(1).max(200).optional(),
+          from: z.iso.datetime({ offset: true }).optional(),
+          to: z.iso.datetime({ offset: true }).optional(),
+          minDurationMs: z.coerce.number().int().min(0).max(864_000_000).optional(),
+          maxDurationMs: z.coerce.number().int().min(0).max(864_000_000).optional(),
+          minPages: z.coerce.number().int().min(0).max(1_000_000).optional(),
+          hasErrors: bool.optional(),
+          hasFailedRequests: bool.optional(),
+          browser: z.string().trim().min(1).max(100).optional(),
+          os: z.string().trim().min(1).max(100).optional(),
+          sort: z.enum(['startedAt', 'duration', 'pages', 'errors']).default('startedAt'),
+          order: z.enum(['asc', 'desc']).default('desc'),
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
         }),
@@ -76,19 +107,17 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
             total: z.number(),
             page: z.number(),
             pageSize: z.number(),
-            sessions: z.array(sessionView),
+            sessions: z.array(sessionView.extend(learnerView)),
           }),
         },
       },
     },
     async (request) => {
       const q = request.query;
-      const result = await listSessions(app.db, {
-        projectId: q.projectId,
-        userId: q.userId,
-        hasErrors: q.hasErrors === undefined ? undefined : q.hasErrors === 'true',
-        page: q.page,
-        pageSize: q.pageSize,
+      const result = await searchSessions(app.db, {
+        ...q,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
         idleSeconds,
       });
       return { total: result.total, page: q.page, pageSize: q.pageSize, sessions: result.sessions };
@@ -101,12 +130,66 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'A session summary',
+        summary: 'A session summary with its learner and tabs (audited)',
         params: sessionParams,
-        response: { 200: sessionView },
+        response: {
+          200: sessionView.extend(learnerView).extend({ tabs: z.array(z.string()) }),
+        },
       },
     },
-    async (request) => getSessionSummary(app.db, request.params.id, idleSeconds),
+    async (request) => {
+      const summary = await getSessionSummary(app.db, request.params.id, idleSeconds);
+      await recordRead(app.db, request.user!, summary.id, 'summary');
+      const batches = await listSessionBatches(app.db, summary.id);
+      const learner = summary.userId
+        ? (await labelUsers(app.db, [summary.userId])).get(summary.userId)
+        : null;
+      return {
+        ...summary,
+        learnerEmail: learner?.email ?? null,
+        learnerNickname: learner?.nickname ?? null,
+        tabs: [...new Set(batches.map((b) => b.tabId))],
+      };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      // Admins only, checked before anything else.
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a recording and its stored batches (admin)',
+        params: sessionParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteSession(app.db, app.blobs, request.params.id);
+      await recordRead(app.db, request.user!, request.params.id, 'delete');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Who read which recording, newest first (admin)',
+        querystring: z.object({
+          sessionId: z.uuid().optional(),
+          staffId: z.uuid().optional(),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+        response: { 200: z.object({ total: z.number(), entries: z.array(auditEntry) }) },
+      },
+    },
+    async (request) => listAudit(app.db, request.query),
   );
 
   app.get(
@@ -120,7 +203,11 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(batchView) },
       },
     },
-    async (request) => listSessionBatches(app.db, request.params.id),
+    async (request) => {
+      const batches = await listSessionBatches(app.db, request.params.id);
+      await recordRead(app.db, request.user!, request.params.id, 'batches');
+      return batches;
+    },
   );
 
   // The body is a stream (NDJSON), so it has no response schema to serialise against.
@@ -136,6 +223,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const stream = await streamSessionMessages(app.db, app.blobs, request.params.id);
+      await recordRead(app.db, request.user!, request.params.id, 'messages');
       return reply
         .type('application/x-ndjson; charset=utf-8')
         .header('cache-control', 'no-store')

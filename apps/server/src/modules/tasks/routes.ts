@@ -191,7 +191,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAgent,
       schema: {
         tags,
         security,

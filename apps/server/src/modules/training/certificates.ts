@@ -51,5 +51,5 @@ export async function verifyCertificate(
     .limit(1);
   if (!row) throw certificateNotFound();
   const { id: _id, ...rest } = toCertificateView(row);
-  return rest;
+  return { ...rest, revoked_at: row.revokedAt?.toISOString() ?? null };
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trainingReminders } from '../../db/schema.ts';
 
@@ -9,4 +10,9 @@ export async function claimReminder(db: Database, key: string, now = new Date())
     .onConflictDoNothing()
     .returning({ key: trainingReminders.key });
   return rows.length > 0;
+}
+
+/** Forgets that a reminder went out, so a moved deadline or session start gets its own reminder. */
+export async function rearmReminder(db: Database, key: string): Promise<void> {
+  await db.delete(trainingReminders).where(eq(trainingReminders.key, key));
 }

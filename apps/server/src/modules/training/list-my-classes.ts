@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classMembers, classSessions, trainingClasses } from '../../db/schema.ts';
 import type { AuthUser } from '../../types.d.ts';
+import { isStaff } from '../account/roles.ts';
 import { classProgress } from '../tasks/class-progress.ts';
 import { toSessionView } from './session-view.ts';
 
@@ -17,7 +18,7 @@ export async function listMyClasses(
 ): Promise<ClassList> {
   const published = eq(trainingClasses.published, true);
   let where: SQL | undefined = published;
-  if (user.role !== 'staff') {
+  if (!isStaff(user)) {
     const mine = db
       .select({ id: classMembers.classId })
       .from(classMembers)

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { classMembers, trainingClasses } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../types.d.ts';
+import { isStaff } from '../account/roles.ts';
 
 export type ClassRow = typeof trainingClasses.$inferSelect;
 
@@ -20,12 +21,12 @@ export async function openClass(
   opts: { preview?: boolean } = {},
 ): Promise<ClassRow> {
   const preview = opts.preview ?? false;
-  if (preview && user.role !== 'staff') {
+  if (preview && !isStaff(user)) {
     throw forbidden('只有工作人員可以使用預覽模式', 'preview_forbidden');
   }
   const [row] = await db.select().from(trainingClasses).where(eq(trainingClasses.id, classId)).limit(1);
   if (!row) throw classNotFound();
-  if (user.role === 'staff') {
+  if (isStaff(user)) {
     if (!row.published && !preview) throw classNotFound();
     return row;
   }
@@ -44,7 +45,7 @@ export async function listMemberClasses(
   db: Database,
   user: AuthUser,
 ): Promise<{ id: string; name: string }[]> {
-  if (user.role === 'staff') {
+  if (isStaff(user)) {
     return db
       .select({ id: trainingClasses.id, name: trainingClasses.name })
       .from(trainingClasses)

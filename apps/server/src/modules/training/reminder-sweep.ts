@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendDueBroadcasts } from '../notify/manage-broadcasts.ts';
 import { sendDeadlineReminders } from '../tasks/send-deadline-reminders.ts';
 import { sendClassStarting } from './send-class-starting.ts';
 
@@ -18,6 +19,7 @@ export const reminderSweep = fp(
       try {
         await sendClassStarting(app.db);
         await sendDeadlineReminders(app.db);
+        await sendDueBroadcasts(app.db);
       } catch (err) {
         app.log.warn({ err }, 'training reminder sweep failed');
       }

@@ -1,0 +1,170 @@
+import { ANNOTATION } from '@atrium/protocol/assist';
+import { type KeyboardEvent, type MouseEvent, useCallback, useRef, useState, type WheelEvent } from 'react';
+import { Alert, Badge, Button, ButtonGroup, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CallPanel } from './call-panel.tsx';
+import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
+import { RecordingControls } from './recording-controls.tsx';
+import { type ControlState, useAssistSession } from './use-assist-session.ts';
+import { useCall } from './use-call.ts';
+import { useTabRecording } from './use-tab-recording.ts';
+
+const MOVE_EVERY_MS = 50;
+
+/**
+ * /console/assist/:projectKey/:sessionId — the learner's page live; remote control once the learner grants
+ * it (click, scroll, pointer, typing into the field the learner's page has focused); annotations drawn on
+ * the learner's screen.
+ */
+export function AssistPage() {
+  const { t } = useTranslation();
+  const { projectKey = '', sessionId = '' } = useParams();
+  const player = useRef<LivePlayerHandle>(null);
+  const onEvents = useCallback(
+    (events: Parameters<LivePlayerHandle['add']>[0]) => player.current?.add(events),
+    [],
+  );
+  const session = useAssistSession(projectKey, sessionId, onEvents);
+  const call = useCall(session, { projectKey, sessionId });
+  const recording = useTabRecording(session, sessionId);
+  const [annotating, setAnnotating] = useState(false);
+  const [text, setText] = useState('');
+  const drawing = useRef(false);
+  const lastMove = useRef(0);
+  const granted = session.control === 'granted';
+
+  const at = (e: MouseEvent | WheelEvent) => player.current?.toPage(e.clientX, e.clientY) ?? null;
+  const onMouseDown = (e: MouseEvent) => {
+    const p = at(e);
+    if (!p || !annotating) return;
+    drawing.current = true;
+    session.send('startAnnotation', p);
+  };
+  const onMouseMove = (e: MouseEvent) => {
+    const now = performance.now();
+    if (now - lastMove.current < MOVE_EVERY_MS) return;
+    lastMove.current = now;
+    const p = at(e);
+    if (!p) return;
+    if (annotating && drawing.current) session.send('moveAnnotation', p);
+    else if (granted) session.send('move', p);
+  };
+  const onMouseUp = () => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    session.send('stopAnnotation');
+  };
+  const onClick = (e: MouseEvent) => {
+    const p = at(e);
+    if (p && granted && !annotating) session.send('click', p);
+  };
+  const onWheel = (e: WheelEvent) => {
+    if (granted) session.send('scroll', [Math.round(e.deltaX), Math.round(e.deltaY)]);
+  };
+  const onType = (value: string) => {
+    setText(value);
+    if (granted) session.send('input', value);
+  };
+
+  return (
+    <>
+      <PageTitle>{t('assist.title')}</PageTitle>
+      <p>
+        <Link to="/live">{t('assist.back')}</Link>{' '}
+        <Badge bg={session.connection === 'live' ? 'success' : 'secondary'} data-testid="assist-connection">
+          {t(`assist.connection.${session.connection}`)}
+        </Badge>
+      </p>
+      {session.welcome && session.welcome.tabs.length > 1 && (
+        <Form.Select
+          aria-label={t('assist.tab')}
+          className="mb-2"
+          style={{ maxWidth: 360 }}
+          value={session.tabId ?? ''}
+          onChange={(e) => session.chooseTab(e.target.value)}
+        >
+          {session.welcome.tabs.map((tab, i) => (
+            <option key={tab.tabId} value={tab.tabId}>
+              {t('assist.tabN', { n: i + 1, title: String(tab.sessionInfo.pageTitle ?? '') })}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+      <CallPanel call={call} />
+      <div className="d-flex flex-wrap gap-2 mb-2">
+        <ControlButtons
+          state={session.control}
+          onRequest={session.requestControl}
+          onRelease={session.releaseControl}
+        />
+        <RecordingControls recording={recording} />
+        <ButtonGroup>
+          <Button
+            variant={annotating ? 'danger' : 'outline-danger'}
+            aria-pressed={annotating}
+            onClick={() => setAnnotating((v) => !v)}
+          >
+            {annotating ? t('assist.annotateStop') : t('assist.annotate')}
+          </Button>
+        </ButtonGroup>
+      </div>
+      <ControlNotice state={session.control} />
+      {granted && (
+        <Form.Control
+          className="mb-2"
+          style={{ maxWidth: 480 }}
+          aria-label={t('assist.typeLabel')}
+          placeholder={t('assist.typeLabel')}
+          value={text}
+          maxLength={10_000}
+          onChange={(e) => onType(e.target.value)}
+          onKeyDown={(e: KeyboardEvent) => e.stopPropagation()}
+        />
+      )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the learner's page is a pointer surface; the keyboard path is the text field above */}
+      <div
+        className="assist-stage border"
+        style={{
+          cursor: annotating ? 'crosshair' : granted ? 'pointer' : 'default',
+          outlineColor: ANNOTATION.color,
+        }}
+        onMouseDown={onMouseDown}
+        onMouseMove={onMouseMove}
+        onMouseUp={onMouseUp}
+        onClick={onClick}
+        onWheel={onWheel}
+        onKeyDown={() => undefined}
+      >
+        <LivePlayer ref={player} />
+      </div>
+    </>
+  );
+}
+
+function ControlButtons(props: { state: ControlState; onRequest: () => void; onRelease: () => void }) {
+  const { t } = useTranslation();
+  if (props.state === 'granted')
+    return (
+      <Button variant="warning" onClick={props.onRelease}>
+        {t('assist.release')}
+      </Button>
+    );
+  return (
+    <Button variant="primary" disabled={props.state === 'requesting'} onClick={props.onRequest}>
+      {props.state === 'requesting' ? t('assist.requesting') : t('assist.requestControl')}
+    </Button>
+  );
+}
+
+function ControlNotice({ state }: { state: ControlState }) {
+  const { t } = useTranslation();
+  if (state === 'off' || state === 'requesting') return null;
+  const variant = state === 'granted' ? 'success' : state === 'busy' ? 'warning' : 'danger';
+  return (
+    <Alert variant={variant} className="py-2" data-testid="control-state">
+      {t(`assist.control.${state}`)}
+    </Alert>
+  );
+}

@@ -1,0 +1,60 @@
+import { Replayer } from '@rrweb/replay';
+import '@rrweb/replay/dist/style.css';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+
+export interface LivePlayerHandle {
+  add(events: { type: number; data: unknown; timestamp: number }[]): void;
+  /** Maps a point on screen to the learner's viewport (CSS pixels), or null outside the page. */
+  toPage(clientX: number, clientY: number): [number, number] | null;
+}
+
+const FULL_SNAPSHOT = 2;
+const META = 4;
+
+/**
+ * The learner's page, live: an rrweb Replayer in live mode fed with the streamed events. It starts at the
+ * first Meta or full snapshot (the plugin restarts the tracker when an agent joins, so one follows soon).
+ */
+export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_props, ref) {
+  const root = useRef<HTMLDivElement>(null);
+  const replayer = useRef<Replayer | null>(null);
+
+  useEffect(
+    () => () => {
+      replayer.current?.destroy();
+      replayer.current = null;
+    },
+    [],
+  );
+
+  useImperativeHandle(ref, () => ({
+    add(events) {
+      for (const ev of events) {
+        if (!replayer.current) {
+          if ((ev.type !== META && ev.type !== FULL_SNAPSHOT) || !root.current) continue;
+          const r = new Replayer([], {
+            root: root.current,
+            liveMode: true,
+            mouseTail: false,
+          });
+          r.startLive(ev.timestamp - 50);
+          replayer.current = r;
+        }
+        replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
+      }
+    },
+    toPage(clientX, clientY) {
+      const iframe = root.current?.querySelector('iframe');
+      if (!iframe) return null;
+      const rect = iframe.getBoundingClientRect();
+      const scaleX = rect.width / (iframe.offsetWidth || 1);
+      const scaleY = rect.height / (iframe.offsetHeight || 1);
+      const x = (clientX - rect.left) / scaleX;
+      const y = (clientY - rect.top) / scaleY;
+      if (x < 0 || y < 0 || x > iframe.offsetWidth || y > iframe.offsetHeight) return null;
+      return [Math.round(x), Math.round(y)];
+    },
+  }));
+
+  return <div ref={root} className="assist-live-player" data-testid="live-player" />;
+});

@@ -1,0 +1,11 @@
+import type { ConsoleFeature } from '../../app/console-feature.ts';
+import { AssistPage } from './assist-page.tsx';
+import en from './en.json';
+import zhTW from './zh-TW.json';
+
+/** The live view of one session; reached from the live sessions list (no navigation entry of its own). */
+const feature: ConsoleFeature = {
+  routes: [{ path: '/assist/:projectKey/:sessionId', element: <AssistPage /> }],
+  messages: { 'zh-TW': zhTW, en },
+};
+export default feature;

@@ -1,0 +1,210 @@
+import { newTaskBody } from '@atrium/protocol/tasks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge, Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { communityApi } from './community-api.ts';
+import { ConfirmButton } from './confirm-button.tsx';
+import { fieldErrors } from './field-errors.ts';
+import { formatTime, localToIso } from './local-time.ts';
+import { useIsAdmin } from './use-is-admin.ts';
+
+/** Tasks of the class: due dates, draft or published, and who accepted and completed each. */
+export function TasksPanel({ classId }: { classId: string }) {
+  const { t, i18n } = useTranslation();
+  const isAdmin = useIsAdmin();
+  const queryClient = useQueryClient();
+  const key = ['community', 'tasks', classId];
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => communityApi.tasks(classId, signal) });
+  const [open, setOpen] = useState<string | null>(null);
+  const publish = useMutation({
+    mutationFn: ({ id, published }: { id: string; published: boolean }) =>
+      communityApi.updateTask(id, { published }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const remove = useMutation({
+    mutationFn: communityApi.deleteTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  if (!query.data) return <Spinner animation="border" role="status" aria-label={t('app.loading')} />;
+  return (
+    <Row className="g-4">
+      <Col lg={isAdmin ? 8 : 12}>
+        <Table responsive data-testid="task-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('community.tasks.title')}</th>
+              <th scope="col">{t('community.tasks.due')}</th>
+              <th scope="col">{t('community.tasks.accepted')}</th>
+              <th scope="col">{t('community.tasks.completed')}</th>
+              <th scope="col">{t('community.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.items.map((task) => (
+              <tr key={task.id}>
+                <td>
+                  {task.title}{' '}
+                  {!task.published && (
+                    <Badge bg="warning" text="dark">
+                      {t('community.status.draft')}
+                    </Badge>
+                  )}
+                  {open === task.id && <TaskProgress taskId={task.id} />}
+                </td>
+                <td>{formatTime(task.due_at, i18n.language)}</td>
+                <td data-testid="task-accepted">{task.accepted}</td>
+                <td data-testid="task-completed">{task.completed}</td>
+                <td className="d-flex flex-wrap gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    aria-expanded={open === task.id}
+                    onClick={() => setOpen(open === task.id ? null : task.id)}
+                  >
+                    {t('community.tasks.who')}
+                  </Button>
+                  {isAdmin && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        onClick={() => publish.mutate({ id: task.id, published: !task.published })}
+                      >
+                        {task.published ? t('community.class.unpublish') : t('community.class.publish')}
+                      </Button>
+                      <ConfirmButton
+                        question={t('community.tasks.confirmDelete', { title: task.title })}
+                        label={t('community.delete')}
+                        onConfirm={() => remove.mutate(task.id)}
+                      />
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Col>
+      {isAdmin && (
+        <Col lg={4}>
+          <NewTask classId={classId} onDone={() => queryClient.invalidateQueries({ queryKey: key })} />
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+function TaskProgress({ taskId }: { taskId: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: ['community', 'task-progress', taskId],
+    queryFn: ({ signal }) => communityApi.taskProgress(taskId, signal),
+  });
+  if (!query.data)
+    return <Spinner animation="border" size="sm" role="status" aria-label={t('app.loading')} />;
+  return (
+    <ul className="small mt-2 mb-0">
+      {query.data.items.map((r) => (
+        <li key={r.user_id}>
+          {r.nickname || r.email}:{' '}
+          {r.completed_at
+            ? t('community.tasks.completedAt', { at: formatTime(r.completed_at, i18n.language) })
+            : r.accepted_at
+              ? t('community.tasks.acceptedAt', { at: formatTime(r.accepted_at, i18n.language) })
+              : t('community.tasks.notYet')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NewTask({ classId, onDone }: { classId: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({ title: '', description: '', due: '', points: '10', published: true });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: (body: Parameters<typeof communityApi.addTask>[1]) => communityApi.addTask(classId, body),
+    onSuccess: () => {
+      setV({ ...v, title: '', description: '' });
+      onDone();
+    },
+  });
+  return (
+    <Form
+      noValidate
+      data-testid="new-task"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = newTaskBody.safeParse({
+          title: v.title,
+          description: v.description,
+          due_at: localToIso(v.due),
+          points: Number(v.points),
+          published: v.published,
+        });
+        if (!parsed.success) {
+          setErrors(fieldErrors(parsed.error));
+          return;
+        }
+        setErrors({});
+        add.mutate(parsed.data);
+      }}
+    >
+      <h2 className="h5">{t('community.tasks.new')}</h2>
+      <Form.Group className="mb-2" controlId="task-title">
+        <Form.Label>{t('community.tasks.title')}</Form.Label>
+        <Form.Control
+          value={v.title}
+          onChange={(e) => setV({ ...v, title: e.target.value })}
+          isInvalid={Boolean(errors.title)}
+        />
+        <Form.Control.Feedback type="invalid">{errors.title}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-2" controlId="task-description">
+        <Form.Label>{t('community.tasks.description')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          value={v.description}
+          onChange={(e) => setV({ ...v, description: e.target.value })}
+          isInvalid={Boolean(errors.description)}
+        />
+        <Form.Control.Feedback type="invalid">{errors.description}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-2" controlId="task-due">
+        <Form.Label>{t('community.tasks.due')}</Form.Label>
+        <Form.Control
+          type="datetime-local"
+          value={v.due}
+          onChange={(e) => setV({ ...v, due: e.target.value })}
+          isInvalid={Boolean(errors.due_at)}
+        />
+        <Form.Control.Feedback type="invalid">{errors.due_at}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group className="mb-2" controlId="task-points">
+        <Form.Label>{t('community.tasks.points')}</Form.Label>
+        <Form.Control
+          type="number"
+          min={0}
+          max={1000}
+          value={v.points}
+          onChange={(e) => setV({ ...v, points: e.target.value })}
+          isInvalid={Boolean(errors.points)}
+        />
+        <Form.Control.Feedback type="invalid">{errors.points}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Check
+        type="switch"
+        id="task-published"
+        className="mb-3"
+        label={t('community.tasks.publishNow')}
+        checked={v.published}
+        onChange={(e) => setV({ ...v, published: e.target.checked })}
+      />
+      <Button type="submit" disabled={add.isPending}>
+        {t('community.add')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,107 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import { describe, expect, it } from 'vitest';
+import { decodeBatchLine } from './decode-batch.ts';
+import { RecordingBuilder } from './recording.ts';
+
+const T0 = Date.UTC(2026, 10, 23, 1, 0, 0);
+const line = (tabId: string, seq: number, messages: unknown[][]) =>
+  JSON.stringify({ tabId, pageNo: 1, seq, messages });
+
+describe('RecordingBuilder', () => {
+  const build = (...lines: string[]) => {
+    const builder = new RecordingBuilder();
+    for (const l of lines) {
+      const batch = decodeBatchLine(l);
+      if (batch) builder.add(batch);
+    }
+    return builder.finish();
+  };
+
+  it('turns pointer positions into cursor moves of the snapshot root and places panel items in time', () => {
+    const [tab] = build(
+      line('a', 0, [
+        [MessageType.Timestamp, T0],
+        [MessageType.TabData, 'a'],
+        [
+          MessageType.RrwebEvent,
+          { type: 4, data: { href: 'https://x/', width: 800, height: 600 }, timestamp: T0 },
+        ],
+        [
+          MessageType.RrwebEvent,
+          { type: 2, data: { node: { id: 7, type: 0, childNodes: [] } }, timestamp: T0 + 1 },
+        ],
+        [MessageType.SetPageLocation, 'https://x/', '', T0],
+        [MessageType.Timestamp, T0 + 1000],
+        [MessageType.MouseMove, 120, 340],
+        [MessageType.ConsoleLog, 'error', 'boom'],
+        [
+          MessageType.JSException,
+          'TypeError',
+          'x is undefined',
+          '[{"functionName":"f","fileName":"a.js","lineNumber":3,"columnNumber":9}]',
+          'null',
+        ],
+        [MessageType.Timestamp, T0 + 5000],
+        [
+          MessageType.NetworkRequest,
+          'fetch',
+          'GET',
+          '/v1/x',
+          '{"headers":{"a":"1"},"body":null}',
+          '{}',
+          404,
+          T0 + 4000,
+          30,
+          0,
+        ],
+        [MessageType.RecorderDegraded, 'mutation-storm', '12000 mutations'],
+      ]),
+    );
+    expect(tab!.events.find((e) => e.type === 3)).toEqual({
+      type: 3,
+      data: { source: 1, positions: [{ x: 120, y: 340, id: 7, timeOffset: 0 }] },
+      timestamp: T0 + 1000,
+    });
+    expect(tab!.console).toEqual([{ time: T0 + 1000, level: 'error', text: 'boom' }]);
+    expect(tab!.errors[0]!.frames[0]).toEqual({
+      functionName: 'f',
+      fileName: 'a.js',
+      lineNumber: 3,
+      columnNumber: 9,
+    });
+    expect(tab!.network[0]).toMatchObject({
+      time: T0 + 4000,
+      status: 404,
+      failed: true,
+      request: { headers: { a: '1' } },
+    });
+    expect(tab!.markers.map((m) => [m.kind, m.time - T0])).toEqual([
+      ['page', 0],
+      ['error', 1000],
+      ['request', 4000],
+      ['gap', 5000],
+    ]);
+    // The replay runs to the last thing recorded (the gap at 5 s), not only to the last DOM event.
+    expect(tab!.events.at(-1)).toMatchObject({ type: 5, timestamp: T0 + 5000 });
+  });
+
+  it('keeps tabs apart and orders interleaved batches by time; skips lines it cannot read', () => {
+    const tabs = build(
+      line('b', 0, [
+        [MessageType.Timestamp, T0 + 50],
+        [MessageType.ConsoleLog, 'log', 'b1'],
+      ]),
+      'not json',
+      line('a', 1, [
+        [MessageType.Timestamp, T0 + 200],
+        [MessageType.ConsoleLog, 'log', 'a2'],
+      ]),
+      line('a', 0, [
+        [MessageType.Timestamp, T0 + 100],
+        [MessageType.ConsoleLog, 'log', 'a1'],
+      ]),
+    );
+    expect(tabs.map((t) => t.tabId)).toEqual(['b', 'a']);
+    expect(tabs[1]!.console.map((c) => c.text)).toEqual(['a1', 'a2']);
+  });
+});

@@ -1,0 +1,274 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import type { BatchLine } from './decode-batch.ts';
+
+/** An rrweb event as the replayer takes it. */
+export interface ReplayEvent {
+  type: number;
+  data: unknown;
+  timestamp: number;
+}
+
+export type MarkerKind = 'page' | 'click' | 'error' | 'request' | 'gap';
+
+/** Everything shown beside the replay carries the epoch-ms time it happened at. */
+interface Timed {
+  time: number;
+}
+export interface ConsoleItem extends Timed {
+  level: string;
+  text: string;
+}
+export interface NetworkItem extends Timed {
+  kind: string;
+  method: string;
+  url: string;
+  status: number;
+  duration: number;
+  size: number;
+  request: { headers?: Record<string, string>; body?: string | null };
+  response: { headers?: Record<string, string>; body?: string | null };
+  failed: boolean;
+}
+export interface StackFrame {
+  functionName: string;
+  fileName: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+export interface ErrorItem extends Timed {
+  name: string;
+  message: string;
+  frames: StackFrame[];
+}
+export interface EventItem extends Timed {
+  kind: 'click' | 'input' | 'location' | 'custom' | 'issue' | 'visibility';
+  label: string;
+  detail: string;
+}
+export interface VitalItem extends Timed {
+  name: string;
+  value: number;
+  rating: string;
+}
+export interface LoadTiming extends Timed {
+  url: string;
+  ttfb: number;
+  domContentLoaded: number;
+  load: number;
+  firstContentfulPaint: number;
+}
+export interface Marker extends Timed {
+  kind: MarkerKind;
+  label: string;
+}
+
+/** One tab of a session, ready for the player and its panels. */
+export interface TabRecording {
+  tabId: string;
+  events: ReplayEvent[];
+  console: ConsoleItem[];
+  network: NetworkItem[];
+  errors: ErrorItem[];
+  activity: EventItem[];
+  vitals: VitalItem[];
+  timings: LoadTiming[];
+  markers: Marker[];
+  metadata: Record<string, string>;
+  /** The page's own user id (message 28), when it set one. */
+  userId: string | null;
+  /** Id of the document node of the latest full snapshot: the cursor moves relative to it. */
+  rootId: number | null;
+  viewport: { width: number; height: number };
+}
+
+const parseJson = <T>(text: unknown, fallback: T): T => {
+  if (typeof text !== 'string') return fallback;
+  try {
+    return (JSON.parse(text) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+// rrweb: EventType.FullSnapshot = 2, IncrementalSnapshot = 3; IncrementalSource.MouseMove = 1.
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const MOUSE_MOVE = 1;
+const CUSTOM = 5;
+
+function emptyTab(tabId: string): TabRecording {
+  return {
+    tabId,
+    events: [],
+    console: [],
+    network: [],
+    errors: [],
+    activity: [],
+    vitals: [],
+    timings: [],
+    markers: [],
+    metadata: {},
+    userId: null,
+    rootId: null,
+    viewport: { width: 0, height: 0 },
+  };
+}
+
+/**
+ * Folds the session's batches, in stream order, into one TabRecording per tab. A message's time is the
+ * Timestamp (type 0) before it in its batch. Pointer positions (type 20) become rrweb mouse moves so the
+ * replayer draws the cursor and its trail; everything else feeds the panels and the timeline markers.
+ */
+export class RecordingBuilder {
+  readonly tabs = new Map<string, TabRecording>();
+  private lastPage = new Map<string, string>();
+
+  add(batch: BatchLine): void {
+    let tab = this.tabs.get(batch.tabId);
+    if (!tab) {
+      tab = emptyTab(batch.tabId);
+      this.tabs.set(batch.tabId, tab);
+    }
+    let time = 0;
+    for (const m of batch.messages) {
+      switch (m[0]) {
+        case MessageType.Timestamp:
+          time = num(m[1]);
+          break;
+        case MessageType.RrwebEvent: {
+          const event = m[1] as ReplayEvent | null;
+          if (!event || typeof event.timestamp !== 'number') break;
+          if (event.type === FULL_SNAPSHOT) {
+            const node = (event.data as { node?: { id?: number } } | null)?.node;
+            if (typeof node?.id === 'number') tab.rootId = node.id;
+          }
+          tab.events.push(event);
+          break;
+        }
+        case MessageType.MouseMove:
+          if (tab.rootId !== null && time) {
+            tab.events.push({
+              type: INCREMENTAL,
+              data: {
+                source: MOUSE_MOVE,
+                positions: [{ x: num(m[1]), y: num(m[2]), id: tab.rootId, timeOffset: 0 }],
+              },
+              timestamp: time,
+            });
+          }
+          break;
+        case MessageType.SetPageLocation: {
+          const url = str(m[1]);
+          tab.activity.push({ time, kind: 'location', label: url, detail: str(m[2]) });
+          if (this.lastPage.get(tab.tabId) !== url) tab.markers.push({ time, kind: 'page', label: url });
+          this.lastPage.set(tab.tabId, url);
+          break;
+        }
+        case MessageType.SetViewportSize:
+          tab.viewport = { width: num(m[1]), height: num(m[2]) };
+          break;
+        case MessageType.MouseClick: {
+          const label = str(m[2]) || str(m[3]);
+          tab.activity.push({ time, kind: 'click', label, detail: str(m[3]) });
+          tab.markers.push({ time, kind: 'click', label });
+          break;
+        }
+        case MessageType.ConsoleLog:
+          tab.console.push({ time, level: str(m[1]) || 'log', text: str(m[2]) });
+          break;
+        case MessageType.PageLoadTiming:
+          tab.timings.push({
+            time,
+            url: this.lastPage.get(tab.tabId) ?? '',
+            ttfb: num(m[2]),
+            domContentLoaded: num(m[5]),
+            load: num(m[7]),
+            firstContentfulPaint: num(m[9]),
+          });
+          break;
+        case MessageType.JSException: {
+          const item = {
+            time,
+            name: str(m[1]) || 'Error',
+            message: str(m[2]),
+            frames: parseJson<StackFrame[]>(m[3], []),
+          };
+          tab.errors.push(item);
+          tab.markers.push({ time, kind: 'error', label: `${item.name}: ${item.message}` });
+          break;
+        }
+        case MessageType.InputChange:
+          tab.activity.push({ time, kind: 'input', label: str(m[4]), detail: str(m[2]) });
+          break;
+        case MessageType.CustomEvent:
+          tab.activity.push({ time, kind: 'custom', label: str(m[1]), detail: str(m[2]) });
+          break;
+        case MessageType.Issue:
+          tab.activity.push({ time, kind: 'issue', label: str(m[1]), detail: str(m[2]) });
+          break;
+        case MessageType.PageVisibility:
+          tab.activity.push({ time, kind: 'visibility', label: m[1] ? 'hidden' : 'visible', detail: '' });
+          break;
+        case MessageType.UserID:
+          tab.userId = str(m[1]) || null;
+          break;
+        case MessageType.Metadata:
+          tab.metadata[str(m[1])] = str(m[2]);
+          break;
+        case MessageType.NetworkRequest: {
+          const status = num(m[6]);
+          const item: NetworkItem = {
+            time: num(m[7]) || time,
+            kind: str(m[1]),
+            method: str(m[2]),
+            url: str(m[3]),
+            request: parseJson(m[4], {}),
+            response: parseJson(m[5], {}),
+            status,
+            duration: num(m[8]),
+            size: num(m[9]),
+            failed: status === 0 || status >= 400,
+          };
+          tab.network.push(item);
+          if (item.failed)
+            tab.markers.push({
+              time: item.time,
+              kind: 'request',
+              label: `${item.method} ${item.url} ${status}`,
+            });
+          break;
+        }
+        case MessageType.WebVital:
+          tab.vitals.push({ time, name: str(m[1]), value: num(m[2]), rating: str(m[3]) });
+          break;
+        case MessageType.RecorderDegraded:
+          tab.markers.push({ time, kind: 'gap', label: `${str(m[1])} ${str(m[2])}`.trim() });
+          break;
+      }
+    }
+  }
+
+  /** The tabs with their events in time order (batches of one tab may interleave with others'). */
+  finish(): TabRecording[] {
+    const byTime = (a: Timed, b: Timed) => a.time - b.time;
+    return [...this.tabs.values()].map((tab) => {
+      tab.events.sort((a, b) => a.timestamp - b.timestamp);
+      // The replay lasts until the last thing recorded, not only the last DOM change: a closing custom
+      // event (rrweb type 5, which the replayer ignores) keeps a late error or request on the timeline.
+      const last = Math.max(
+        ...[tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers].map((l) =>
+          l.reduce((max, item) => Math.max(max, item.time), 0),
+        ),
+      );
+      const lastEvent = tab.events.at(-1);
+      if (lastEvent && last > lastEvent.timestamp) {
+        tab.events.push({ type: CUSTOM, data: { tag: 'atrium-end', payload: null }, timestamp: last });
+      }
+      for (const list of [tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers])
+        list.sort(byTime);
+      return tab;
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import { useCurrentUser } from '@atrium/web/app/session.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { formatClock, formatMoment } from './format.ts';
+import { loadRecording } from './player/load-recording.ts';
+import { Player } from './player/player.tsx';
+import { sessionsApi } from './sessions-api.ts';
+
+/** /console/sessions/:id?t=seconds&tab=id — one recorded session in the player. */
+export function SessionPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [loaded, setLoaded] = useState(0);
+  // The deep link is read once: later moves of the playhead do not re-seek through the URL.
+  const [initialOffset] = useState(() => Math.max(0, Number(search.get('t')) * 1000 || 0));
+  const detail = useQuery({
+    queryKey: ['session', id],
+    queryFn: ({ signal }) => sessionsApi.detail(id, signal),
+  });
+  const recording = useQuery({
+    queryKey: ['recording', id],
+    queryFn: ({ signal }) => loadRecording(id, setLoaded, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const remove = useMutation({
+    mutationFn: () => sessionsApi.remove(id),
+    onSuccess: () => navigate('/sessions', { replace: true }),
+  });
+
+  if (detail.isError) return <Alert variant="danger">{t('sessions.notFound')}</Alert>;
+  if (!detail.data)
+    return (
+      <Spinner animation="border" role="status">
+        <span className="visually-hidden">{t('app.loading')}</span>
+      </Spinner>
+    );
+  const session = detail.data;
+  const tabs = recording.data ?? [];
+  const tabId = search.get('tab') ?? tabs[0]?.tabId;
+  const tab = tabs.find((x) => x.tabId === tabId) ?? tabs[0];
+  const linkTo = (offset: number) => {
+    const next = new URLSearchParams(search);
+    next.set('t', (offset / 1000).toFixed(1));
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+        <PageTitle className="h4 mb-1">
+          {t('player.title', {
+            name: session.learnerNickname ?? session.learnerEmail ?? t('sessions.anonymous'),
+          })}
+        </PageTitle>
+        {user.role === 'admin' && (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={remove.isPending}
+            onClick={() => window.confirm(t('player.deleteConfirm')) && remove.mutate()}
+          >
+            {t('player.delete')}
+          </Button>
+        )}
+      </div>
+      <p className="text-body-secondary small">
+        {formatMoment(session.startedAt, i18n.language)} · {formatClock(session.durationMs)} ·{' '}
+        {session.userBrowser} · {session.userOS}
+        {session.userId && (
+          <>
+            {' · '}
+            <Link to={`/learners/${encodeURIComponent(session.userId)}/sessions`}>
+              {t('sessions.learnerSessions')}
+            </Link>
+          </>
+        )}
+      </p>
+      {tabs.length > 1 && (
+        <Form.Select
+          size="sm"
+          style={{ width: 'auto' }}
+          className="mb-2"
+          aria-label={t('player.tab')}
+          value={tab?.tabId}
+          onChange={(event) => {
+            const next = new URLSearchParams(search);
+            next.set('tab', event.target.value);
+            next.delete('t');
+            setSearch(next, { replace: true });
+          }}
+        >
+          {tabs.map((x, i) => (
+            <option key={x.tabId} value={x.tabId}>
+              {t('player.tabN', { n: i + 1 })}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+      {recording.isPending && (
+        <div className="my-4" data-testid="loading-recording">
+          <p className="mb-1">{t('player.loading')}</p>
+          <ProgressBar
+            now={session.bytes ? Math.min(100, (loaded / session.bytes) * 100) : 0}
+            label={`${Math.round(loaded / 1024)} KB`}
+            aria-label={t('player.loading')}
+          />
+        </div>
+      )}
+      {recording.isError && <Alert variant="danger">{t('player.loadFailed')}</Alert>}
+      {tab && (
+        <Player key={tab.tabId} session={session} tab={tab} initialOffset={initialOffset} onMoment={linkTo} />
+      )}
+    </>
+  );
+}

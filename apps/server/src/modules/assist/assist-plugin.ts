@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { createAssistRelay } from './assist-relay.ts';
+import { createPeerServer } from './peer-server.ts';
+import { assistConsoleRoutes, peerHttpRoutes } from './routes.ts';
+
+/**
+ * Live assist on this process (ADR 0030, 0031): the socket.io relay on /ws-assist/socket, the console's
+ * list and config calls, and the PeerJS server on /peerjs, which lets in only ids of rooms the relay
+ * knows, so it runs where the relay runs.
+ */
+export async function registerAssist(app: FastifyInstance, opts: { peer: boolean }) {
+  const relay = await createAssistRelay({
+    server: app.server,
+    db: app.db,
+    ingestSecret: app.config.ingest.secret,
+    iceServers: app.config.assist.iceServers,
+    redisUrl: app.config.redisUrl,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => relay.close());
+  await app.register(assistConsoleRoutes, { prefix: '/v1/console/assist', relay });
+  if (opts.peer) {
+    const peer = createPeerServer({
+      server: app.server,
+      isRoomLive: relay.roomIsLive,
+      trustProxy: app.config.trustProxy,
+    });
+    app.addHook('preClose', async () => peer.close());
+    await app.register(peerHttpRoutes, { handle: peer.handle });
+  }
+  return relay;
+}

@@ -1,0 +1,111 @@
+import { ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  agentSocket,
+  arrives,
+  closeSockets,
+  connected,
+  listeningApp,
+  next,
+  startTrackerSession,
+  visitorSocket,
+} from '../../../test/assist-harness.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { redisAnswers, redisTestUrl } from '../../../test/redis-available.ts';
+import { openTestDatabase } from '../../../test/test-databases.ts';
+
+const redisUrl = redisTestUrl;
+const available = await redisAnswers();
+if (!available && process.env.CI) throw new Error(`Redis is required in CI (${redisUrl})`);
+
+/** Two server processes (two apps, one database) whose relays meet through the socket.io Redis adapter. */
+describe.skipIf(!available)('assist relay across two processes sharing Redis', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let a: { app: FastifyInstance; url: string };
+  let b: { app: FastifyInstance; url: string };
+  let agent: TestUser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    a = await listeningApp(database, { REDIS_URL: redisUrl });
+    b = await listeningApp(database, { REDIS_URL: redisUrl });
+    agent = await createTestUser(a.app, { role: 'agent', nickname: '跨機客服' });
+  });
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await database?.close();
+  });
+
+  it('a visitor on one process and an agent on the other: watch, grant, control, release, leave', async () => {
+    const s = await startTrackerSession(a.app);
+    const visitor = visitorSocket(a.url, s);
+    await connected(visitor);
+    const newAgent = next<[string, { name: string }]>(visitor, ServerEvent.NEW_AGENT);
+    const agentOnB = agentSocket(b.url, s, agent.token);
+    const welcome = next<[{ tabs: { tabId: string }[] }]>(agentOnB, ServerEvent.AGENT_WELCOME);
+    await connected(agentOnB);
+    expect((await welcome)[0].tabs.map((t) => t.tabId)).toEqual([s.tabId]);
+    const [agentId, info] = await newAgent;
+    expect(agentId).toBe(agentOnB.id);
+    expect(info.name).toBe('跨機客服');
+
+    const meta = { tabId: s.tabId };
+    const batch = next<[{ data: unknown[][] }]>(agentOnB, 'messages');
+    visitor.emit('messages', { meta, data: [[0, 1]] });
+    expect((await batch)[0].data).toEqual([[0, 1]]);
+
+    // Not granted yet: process B drops the click.
+    const early = arrives(visitor, 'click');
+    agentOnB.emit('click', { meta, data: [5, 5] });
+    expect(await early).toBe(false);
+
+    // The grant is seen on process A; process B learns it through Redis.
+    const granted = next(agentOnB, 'control_granted');
+    visitor.emit('control_granted', { meta, data: agentId });
+    await granted;
+    await new Promise((r) => setTimeout(r, 100));
+    const click = next<[string, { data: number[] }]>(visitor, 'click');
+    agentOnB.emit('click', { meta, data: [5, 5] });
+    expect((await click)[1].data).toEqual([5, 5]);
+
+    // The console list on B shows the session connected to A.
+    const list = await b.app.inject({
+      url: '/v1/console/assist/live',
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    const row = (list.json() as { list: { sessionId: string; agents: number }[] }).list.find(
+      (r) => r.sessionId === s.sessionId,
+    );
+    expect(row?.agents).toBe(1);
+
+    // PeerJS on B lets in the visitor's id: its room is live on A.
+    const peerType = await new Promise<string>((resolve) => {
+      const id = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
+      const ws = new WebSocket(
+        `${b.url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=t&version=1`,
+      );
+      ws.on('message', (m) => {
+        resolve(JSON.parse(String(m)).type);
+        ws.close();
+      });
+      ws.on('unexpected-response', (_q, res) => resolve(`HTTP ${res.statusCode}`));
+    });
+    expect(peerType).toBe('OPEN');
+
+    const release = next(visitor, 'release_control');
+    agentOnB.emit('release_control', { meta, data: null });
+    await release;
+    await new Promise((r) => setTimeout(r, 100));
+    const late = arrives(visitor, 'click');
+    agentOnB.emit('click', { meta, data: [5, 5] });
+    expect(await late).toBe(false);
+
+    const noAgent = next(visitor, ServerEvent.NO_AGENT);
+    agentOnB.disconnect();
+    await noAgent;
+  });
+});

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import {
+  agentHandshakeQuery,
+  assistRoomId,
+  visitorHandshakeAuth,
+  visitorHandshakeQuery,
+  visitorPeerId,
+  visitorSessionInfo,
+} from '@atrium/protocol/assist';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ingestProjects, ingestSessions, users } from '../../db/schema.ts';
+import { findSessionUser } from '../account/find-session-user.ts';
+import { isStaff } from '../account/roles.ts';
+import { verifySessionToken } from '../ingest/session-token.ts';
+
+/** What the relay keeps on `socket.data` (and what fetchSockets returns from every process). */
+export type AssistSocketData =
+  | {
+      kind: 'visitor';
+      room: string;
+      projectKey: string;
+      sessionId: string;
+      tabId: string;
+      userUuid: string;
+      userId: string | null;
+      pageTitle: string;
+      url: string | null;
+      active: boolean;
+      connectedAt: string;
+    }
+  | {
+      kind: 'agent';
+      room: string;
+      projectKey: string;
+      sessionId: string;
+      userId: string;
+      name: string;
+      /** Alphanumeric, for the agent's PeerJS id (socket ids may hold '-' and '_' runs PeerJS refuses). */
+      peerSuffix: string;
+    }
+  | { kind: 'console'; userId: string };
+
+export class HandshakeRefused extends Error {
+  constructor(public readonly code: 'unauthorized' | 'bad_handshake' | 'forbidden') {
+    super(code === 'unauthorized' ? '未授權的連線' : code === 'forbidden' ? '沒有權限' : '連線參數無效');
+  }
+}
+
+export interface Handshake {
+  query: Record<string, unknown>;
+  auth: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+const UUID_TAIL = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function cookieToken(headers: Handshake['headers']): string | undefined {
+  const raw = headers.cookie;
+  const line = Array.isArray(raw) ? raw.join('; ') : raw;
+  if (!line) return undefined;
+  for (const part of line.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === 'token') return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Who a handshake is, or HandshakeRefused. A visitor proves its session with the ingest session token
+ * from start (stateless HMAC, so any process checks it) and its peerId must be that very session's; an
+ * agent (or a console list socket) must be signed-in staff, by the `token` cookie or `auth.token`.
+ */
+export async function authorizeSocket(
+  db: Database,
+  ingestSecret: string,
+  handshake: Handshake,
+): Promise<AssistSocketData> {
+  const identity = handshake.query.identity;
+  if (identity === 'session') {
+    const query = visitorHandshakeQuery.safeParse(handshake.query);
+    const auth = visitorHandshakeAuth.safeParse(handshake.auth);
+    if (!auth.success) throw new HandshakeRefused('unauthorized');
+    const claims = verifySessionToken(ingestSecret, auth.data.token);
+    if (!claims) throw new HandshakeRefused('unauthorized');
+    if (!query.success) throw new HandshakeRefused('bad_handshake');
+    let info: ReturnType<typeof visitorSessionInfo.parse>;
+    try {
+      info = visitorSessionInfo.parse(JSON.parse(query.data.sessionInfo));
+    } catch {
+      throw new HandshakeRefused('bad_handshake');
+    }
+    const [project] = await db
+      .select({ key: ingestProjects.key })
+      .from(ingestProjects)
+      .where(eq(ingestProjects.id, claims.projectId))
+      .limit(1);
+    if (!project) throw new HandshakeRefused('unauthorized');
+    // The token names the session; the peerId must be this session's, so no token opens another's room.
+    if (query.data.peerId !== visitorPeerId(project.key, claims.sessionId, query.data.tabId))
+      throw new HandshakeRefused('forbidden');
+    return {
+      kind: 'visitor',
+      room: assistRoomId(project.key, claims.sessionId),
+      projectKey: project.key,
+      sessionId: claims.sessionId,
+      tabId: query.data.tabId,
+      userUuid: claims.userUuid,
+      userId: info.userID ?? null,
+      pageTitle: info.pageTitle ?? '',
+      url: info.url ?? null,
+      active: info.active ?? true,
+      connectedAt: new Date().toISOString(),
+    };
+  }
+  if (identity !== 'agent' && identity !== 'console') throw new HandshakeRefused('bad_handshake');
+
+  const bearer = typeof handshake.auth.token === 'string' ? handshake.auth.token : undefined;
+  const token = bearer ?? cookieToken(handshake.headers);
+  const user = token ? await findSessionUser(db, token) : null;
+  if (!user) throw new HandshakeRefused('unauthorized');
+  if (!isStaff(user)) throw new HandshakeRefused('forbidden');
+  if (identity === 'console') return { kind: 'console', userId: user.id };
+
+  const query = agentHandshakeQuery.safeParse(handshake.query);
+  const match = query.success ? UUID_TAIL.exec(query.data.peerId) : null;
+  if (!match) throw new HandshakeRefused('bad_handshake');
+  const [, projectKey, sessionId] = match as unknown as [string, string, string];
+  const [session] = await db
+    .select({ id: ingestSessions.id })
+    .from(ingestSessions)
+    .innerJoin(ingestProjects, eq(ingestProjects.id, ingestSessions.projectId))
+    .where(and(eq(ingestSessions.id, sessionId.toLowerCase()), eq(ingestProjects.key, projectKey)))
+    .limit(1);
+  if (!session) throw new HandshakeRefused('bad_handshake');
+  const [profile] = await db
+    .select({ nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  return {
+    kind: 'agent',
+    room: assistRoomId(projectKey, session.id),
+    projectKey,
+    sessionId: session.id,
+    userId: user.id,
+    // The name the learner sees comes from the account, never from what the client claims.
+    name: profile?.nickname || user.email.split('@')[0] || 'Agent',
+    peerSuffix: randomBytes(8).toString('hex'),
+  };
+}

@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../lib/errors.ts';
+import type { BatchLimits, ParsedBatch } from './parse-batch.ts';
+
+export interface BatchParserPool {
+  /** Parses in a worker thread. `client` (the session or the address) may have few jobs in flight. */
+  parse(raw: Uint8Array, encoding: string, client: string): Promise<ParsedBatch>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  id: number;
+  raw: Uint8Array;
+  encoding: string;
+  client: string;
+  resolve: (parsed: ParsedBatch) => void;
+  reject: (error: Error) => void;
+}
+
+type Reply =
+  | { id: number; ok: true; parsed: ParsedBatch }
+  | { id: number; ok: false; refusal: { status: number; code: string; message: string } };
+
+const BOOT = new URL('./parse-batch-worker-boot.mjs', import.meta.url);
+/** A job is bounded by its limits to tens of milliseconds; one that runs this long is cut off. */
+const JOB_TIMEOUT_MS = 10_000;
+
+/**
+ * A few worker threads that parse ingest batches (ADR 0011). The event loop only moves bytes: a hostile
+ * client can keep at most `maxPerClient` jobs queued, and all clients together at most `maxQueue`, so a
+ * flood of costly batches waits its turn in the worker while sign-ins and page loads are answered at once.
+ */
+export function createBatchParserPool(opts: {
+  size: number;
+  maxQueue: number;
+  maxPerClient: number;
+  limits: BatchLimits;
+}): BatchParserPool {
+  const queue: Pending[] = [];
+  const perClient = new Map<string, number>();
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, { job: Pending; timer: NodeJS.Timeout }>();
+  let workers = 0;
+  let nextId = 1;
+  let closed = false;
+
+  const settle = (job: Pending) => {
+    const n = (perClient.get(job.client) ?? 1) - 1;
+    if (n <= 0) perClient.delete(job.client);
+    else perClient.set(job.client, n);
+  };
+
+  const spawn = () => {
+    const worker = new Worker(BOOT);
+    workers++;
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const current = busy.get(worker);
+      if (!current || current.job.id !== reply.id) return;
+      clearTimeout(current.timer);
+      busy.delete(worker);
+      settle(current.job);
+      if (reply.ok) current.job.resolve(reply.parsed);
+      else current.job.reject(new AppError(reply.refusal.status, reply.refusal.code, reply.refusal.message));
+      idle.push(worker);
+      pump();
+    });
+    let gone = false;
+    const lost = (error: Error) => {
+      if (gone) return; // 'error' is followed by 'exit'
+      gone = true;
+      const current = busy.get(worker);
+      busy.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      workers--;
+      if (current) {
+        clearTimeout(current.timer);
+        settle(current.job);
+        current.job.reject(error);
+      }
+      if (!closed) pump();
+    };
+    worker.on('error', (error) => lost(error));
+    worker.on('exit', () => lost(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試')));
+    return worker;
+  };
+
+  const pump = () => {
+    while (queue.length > 0) {
+      let worker = idle.pop();
+      if (!worker && workers < opts.size) worker = spawn();
+      if (!worker) return;
+      const job = queue.shift() as Pending;
+      const timer = setTimeout(() => {
+        // Cut off: the worker is replaced, the client is told its batch was too costly.
+        const current = busy.get(worker as Worker);
+        busy.delete(worker as Worker);
+        if (current) {
+          settle(current.job);
+          current.job.reject(new AppError(413, 'payload_too_costly', '資料過於複雜，無法處理'));
+        }
+        void (worker as Worker).terminate();
+      }, JOB_TIMEOUT_MS);
+      busy.set(worker, { job, timer });
+      worker.postMessage({ id: job.id, raw: job.raw, encoding: job.encoding, limits: opts.limits });
+    }
+  };
+
+  return {
+    parse(raw, encoding, client) {
+      if (closed) return Promise.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
+      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) {
+        return Promise.reject(new AppError(429, 'rate_limited', '上傳過於頻繁，請稍後再試'));
+      }
+      if (queue.length >= opts.maxQueue) {
+        return Promise.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
+      }
+      perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      return new Promise<ParsedBatch>((resolve, reject) => {
+        queue.push({ id: nextId++, raw, encoding, client, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
+      const all = [...idle, ...busy.keys()];
+      for (const { timer } of busy.values()) clearTimeout(timer);
+      await Promise.all(all.map((w) => w.terminate()));
+    },
+  };
+}

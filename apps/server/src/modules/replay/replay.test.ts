@@ -1,0 +1,131 @@
+import { MessageType } from '@atrium/protocol/tracker/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { databaseKinds } from '../../../test/test-databases.ts';
+import { trackerStartBody } from '../../../test/tracker-start-body.ts';
+
+const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:120.0) Gecko/20100101 Firefox/120.0';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+describe.each(databaseKinds)('replay reads on %s', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let agent: TestUser;
+  let mei: TestUser;
+  let hao: TestUser;
+  let meiSession: string;
+  let haoSession: string;
+
+  /** A recorded session of `user`: pages, an error and a failed request when asked, `minutes` long. */
+  async function record(user: TestUser, ua: string, opts: { minutes: number; failing: boolean }) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/start',
+      headers: { 'user-agent': ua },
+      payload: trackerStartBody({
+        width: 1280,
+        height: 800,
+        url: 'https://portal.example/dashboard',
+        tabId: 'tab-a',
+        userID: user.id,
+      }),
+    });
+    const { token, sessionID } = start.json();
+    const t0 = Date.now() - opts.minutes * 60_000;
+    const messages: unknown[][] = [
+      [MessageType.Timestamp, t0],
+      [MessageType.TabData, 'tab-a'],
+      [MessageType.UserID, user.id],
+      [MessageType.SetPageLocation, 'https://portal.example/dashboard', '', t0],
+      [MessageType.SetPageLocation, 'https://portal.example/tasks', '', t0 + 1000],
+      [MessageType.Timestamp, t0 + opts.minutes * 60_000],
+    ];
+    if (opts.failing) {
+      messages.push(
+        [MessageType.JSException, 'TypeError', 'x is undefined', '[]', '{}'],
+        [MessageType.NetworkRequest, 'fetch', 'GET', '/v1/nope', '{}', '{}', 500, t0 + 500, 20, 10],
+      );
+    }
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/i',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { batchId: 'tab-a-1-0', tabId: 'tab-a', pageNo: 1, seq: 0, messages },
+    });
+    expect(up.statusCode).toBeLessThan(300);
+    return sessionID as string;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await createTestUser(t.app, { role: 'admin' });
+    agent = await createTestUser(t.app, { role: 'agent' });
+    mei = await createTestUser(t.app, { nickname: '小美' });
+    hao = await createTestUser(t.app, { nickname: '阿豪' });
+    meiSession = await record(mei, FIREFOX_MAC, { minutes: 30, failing: true });
+    haoSession = await record(hao, CHROME_WINDOWS, { minutes: 2, failing: false });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, who: TestUser) => t.app.inject({ method: 'GET', url, headers: who.auth });
+  const ids = async (query: string) =>
+    (await get(`/v1/console/sessions?${query}`, agent)).json().sessions.map((s: { id: string }) => s.id);
+
+  it('finds a learner by e-mail, nickname or id, and names them in the list', async () => {
+    expect(await ids(`learner=${encodeURIComponent(mei.email.toUpperCase())}`)).toEqual([meiSession]);
+    expect(await ids(`learner=${encodeURIComponent('阿豪')}`)).toEqual([haoSession]);
+    expect(await ids(`learner=${hao.id}`)).toEqual([haoSession]);
+    expect(await ids('learner=nobody-like-this')).toEqual([]);
+    // LIKE wildcards are text, not patterns.
+    expect(await ids('learner=%25')).toEqual([]);
+    const [row] = (await get(`/v1/console/sessions?learner=${mei.id}`, agent)).json().sessions;
+    expect(row).toMatchObject({ learnerEmail: mei.email, learnerNickname: '小美', pages: 2, errors: 1 });
+    expect(row.failedRequests).toBe(1);
+  });
+
+  it('filters by errors, failed requests, duration, pages, browser, OS and dates, and sorts', async () => {
+    expect(await ids('hasErrors=true')).toEqual([meiSession]);
+    expect(await ids('hasFailedRequests=true')).toEqual([meiSession]);
+    expect(await ids('hasFailedRequests=false')).toEqual([haoSession]);
+    expect(await ids(`minDurationMs=${10 * 60_000}`)).toEqual([meiSession]);
+    expect(await ids(`maxDurationMs=${10 * 60_000}`)).toEqual([haoSession]);
+    expect((await ids('minPages=2')).sort()).toEqual([meiSession, haoSession].sort());
+    expect(await ids('minPages=3')).toEqual([]);
+    expect(await ids('browser=firefox')).toEqual([meiSession]);
+    expect(await ids('os=windows')).toEqual([haoSession]);
+    expect(await ids(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
+    expect(await ids('sort=duration&order=desc')).toEqual([meiSession, haoSession]);
+    expect(await ids('sort=duration&order=asc')).toEqual([haoSession, meiSession]);
+    expect(await ids('sort=duration&pageSize=1&page=2')).toEqual([haoSession]);
+    const bad = await get('/v1/console/sessions?sort=email', agent);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('writes every read of a recording to the audit log, which only admins read', async () => {
+    const detail = (await get(`/v1/console/sessions/${meiSession}`, agent)).json();
+    expect(detail).toMatchObject({ learnerEmail: mei.email, tabs: ['tab-a'] });
+    const stream = await get(`/v1/console/sessions/${meiSession}/messages`, agent);
+    const line = JSON.parse(stream.body.trim().split('\n')[0]!);
+    expect(line.messages[2]).toEqual([MessageType.UserID, mei.id]);
+
+    expect((await get('/v1/console/audit', agent)).statusCode).toBe(403);
+    const audit = (await get(`/v1/console/audit?sessionId=${meiSession}`, admin)).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['messages', 'summary']);
+    expect(audit.entries[0]).toMatchObject({ staffId: agent.id, staffEmail: agent.email });
+  });
+
+  it('lets admins, not agents, delete a recording with its stored batches', async () => {
+    const del = (who: TestUser) =>
+      t.app.inject({ method: 'DELETE', url: `/v1/console/sessions/${haoSession}`, headers: who.auth });
+    expect((await del(agent)).statusCode).toBe(403);
+    expect((await del(admin)).statusCode).toBe(204);
+    expect((await get(`/v1/console/sessions/${haoSession}`, admin)).statusCode).toBe(404);
+    expect((await get(`/v1/console/sessions/${haoSession}/messages`, admin)).statusCode).toBe(404);
+    expect((await del(admin)).statusCode).toBe(404);
+    const audit = (await get(`/v1/console/audit?sessionId=${haoSession}`, admin)).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['delete']);
+  });
+});

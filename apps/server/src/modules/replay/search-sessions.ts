@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client.ts';
+import { findUsersByText, labelUsers } from '../account/find-users.ts';
+import { listSessions, type SessionSearch } from '../ingest/read-sessions.ts';
+
+/**
+ * The console's sessions search: `learner` (id, e-mail or nickname) becomes the matching accounts' ids,
+ * then the recording filters apply; each session comes back with its learner's e-mail and nickname.
+ */
+export async function searchSessions(
+  db: Database,
+  input: Omit<SessionSearch, 'userIds'> & { learner?: string; userId?: string },
+) {
+  let userIds: string[] | undefined;
+  if (input.learner) userIds = (await findUsersByText(db, input.learner)).map((u) => u.id);
+  if (input.userId) userIds = userIds ? userIds.filter((id) => id === input.userId) : [input.userId];
+  const result = await listSessions(db, { ...input, userIds });
+  const labels = await labelUsers(
+    db,
+    result.sessions.flatMap((s) => (s.userId ? [s.userId] : [])),
+  );
+  return {
+    total: result.total,
+    sessions: result.sessions.map((s) => {
+      const learner = s.userId ? labels.get(s.userId) : undefined;
+      return { ...s, learnerEmail: learner?.email ?? null, learnerNickname: learner?.nickname ?? null };
+    }),
+  };
+}

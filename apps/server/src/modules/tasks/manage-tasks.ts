@@ -1,0 +1,127 @@
+import type { AdminTask, TaskPatch } from '@atrium/protocol/community';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { classMembers, taskProgress, tasks, users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { notifyUsers } from '../notify/notify-users.ts';
+import { rearmReminder } from '../training/claim-reminder.ts';
+import { listClassMemberIds } from '../training/open-class.ts';
+
+type TaskRow = typeof tasks.$inferSelect;
+const taskNotFound = () => notFound('找不到這個任務', 'task_not_found');
+
+const toAdmin = (t: TaskRow, accepted: number, completed: number): AdminTask => ({
+  id: t.id,
+  class_id: t.classId,
+  title: t.title,
+  description: t.description,
+  due_at: t.dueAt.toISOString(),
+  points: t.points,
+  published: t.published,
+  accepted,
+  completed,
+});
+
+/** Every task of a class, published or not, with how many learners accepted and completed it. */
+export async function listAdminTasks(db: Database, classId: string): Promise<AdminTask[]> {
+  const rows = await db
+    .select({
+      task: tasks,
+      accepted: count(taskProgress.userId),
+      completed: sql<number>`count(${taskProgress.completedAt})::int`,
+    })
+    .from(tasks)
+    .leftJoin(taskProgress, eq(taskProgress.taskId, tasks.id))
+    .where(eq(tasks.classId, classId))
+    .groupBy(tasks.id)
+    .orderBy(asc(tasks.dueAt), asc(tasks.title));
+  return rows.map((r) => toAdmin(r.task, r.accepted, Number(r.completed)));
+}
+
+export async function findAdminTask(db: Database, taskId: string): Promise<TaskRow> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  if (!row) throw taskNotFound();
+  return row;
+}
+
+/** Edits a task. A new deadline must lie ahead, and re-arms the deadline reminder for the new time. */
+export async function updateTask(
+  db: Database,
+  taskId: string,
+  patch: TaskPatch,
+  now = new Date(),
+): Promise<AdminTask> {
+  const current = await findAdminTask(db, taskId);
+  const dueAt = patch.due_at ? new Date(patch.due_at) : undefined;
+  if (dueAt && dueAt.getTime() <= now.getTime()) throw badRequest('due_in_past', '截止時間必須晚於現在');
+  const { due_at: _due, ...fields } = patch;
+  await db
+    .update(tasks)
+    .set({ ...fields, ...(dueAt ? { dueAt } : {}) })
+    .where(eq(tasks.id, taskId));
+  if (dueAt && dueAt.getTime() !== current.dueAt.getTime()) await rearmReminder(db, `task-due:${taskId}`);
+  // Publishing a draft tells the class, as creating a published task does.
+  if (patch.published && !current.published) {
+    await notifyUsers(db, await listClassMemberIds(db, current.classId), {
+      title: `新任務：${patch.title ?? current.title}`,
+      category: 'task',
+      link: `/tasks/${taskId}`,
+    });
+  }
+  const [row] = (await listAdminTasks(db, (await findAdminTask(db, taskId)).classId)).filter(
+    (t) => t.id === taskId,
+  );
+  return row!;
+}
+
+export async function deleteTask(db: Database, taskId: string): Promise<void> {
+  const gone = await db.delete(tasks).where(eq(tasks.id, taskId)).returning({ id: tasks.id });
+  if (!gone.length) throw taskNotFound();
+}
+
+/** Who accepted and completed a task: every member of its class, with the times (null: not yet). */
+export async function taskProgressOf(db: Database, task: TaskRow) {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      acceptedAt: taskProgress.acceptedAt,
+      completedAt: taskProgress.completedAt,
+    })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .leftJoin(
+      taskProgress,
+      and(eq(taskProgress.taskId, task.id), eq(taskProgress.userId, classMembers.userId)),
+    )
+    .where(eq(classMembers.classId, task.classId))
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({
+    user_id: r.userId,
+    email: r.email,
+    nickname: r.nickname,
+    accepted_at: r.acceptedAt?.toISOString() ?? null,
+    completed_at: r.completedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Members who completed every published task of the class (none when it has no task). */
+export async function listCompleters(db: Database, classId: string): Promise<string[]> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(tasks)
+    .where(and(eq(tasks.classId, classId), eq(tasks.published, true)));
+  if (total === 0) return [];
+  const rows = await db
+    .select({ userId: taskProgress.userId, done: count() })
+    .from(taskProgress)
+    .innerJoin(tasks, eq(tasks.id, taskProgress.taskId))
+    .innerJoin(
+      classMembers,
+      and(eq(classMembers.userId, taskProgress.userId), eq(classMembers.classId, classId)),
+    )
+    .where(and(eq(tasks.classId, classId), eq(tasks.published, true), isNotNull(taskProgress.completedAt)))
+    .groupBy(taskProgress.userId);
+  return rows.filter((r) => r.done === total).map((r) => r.userId);
+}

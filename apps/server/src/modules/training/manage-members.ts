@@ -1,0 +1,126 @@
+import type { MemberReport, MemberRowResult } from '@atrium/protocol/community';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { classMembers, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+
+const email = z.email();
+
+/** The members of a class with what staff need to recognise them. */
+export async function listMembers(db: Database, classId: string) {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      joinedAt: classMembers.joinedAt,
+    })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .where(eq(classMembers.classId, classId))
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({
+    user_id: r.userId,
+    email: r.email,
+    nickname: r.nickname,
+    joined_at: r.joinedAt.toISOString(),
+  }));
+}
+
+/**
+ * The e-mails of a CSV export: the first column of each line, a header line (anything that is not an
+ * address, e.g. "email") skipped, quotes removed. Row numbers are the file's line numbers.
+ */
+export function emailsFromCsv(csv: string): { row: number; email: string }[] {
+  const out: { row: number; email: string }[] = [];
+  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+  lines.forEach((line, i) => {
+    const first = (line.split(/[,;\t]/)[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    if (!first) return;
+    if (i === 0 && !first.includes('@')) return;
+    out.push({ row: i + 1, email: first });
+  });
+  return out;
+}
+
+/**
+ * Adds existing accounts to a class by e-mail and answers a line per row: added, already a member,
+ * no such account, not an e-mail, or a repeat of an earlier row. Nothing is created for unknown
+ * addresses (accounts come from sign-up or the course platform), and a bad row never stops the others.
+ */
+export async function addMembers(
+  db: Database,
+  classId: string,
+  rows: { row: number; email: string }[],
+): Promise<MemberReport> {
+  const results: MemberRowResult[] = [];
+  const seen = new Set<string>();
+  const wanted: { row: number; email: string }[] = [];
+  for (const r of rows) {
+    const normal = r.email.trim().toLowerCase();
+    if (!email.safeParse(normal).success)
+      results.push({ row: r.row, email: r.email, status: 'invalid_email' });
+    else if (seen.has(normal)) results.push({ row: r.row, email: normal, status: 'duplicate' });
+    else {
+      seen.add(normal);
+      wanted.push({ row: r.row, email: normal });
+    }
+  }
+  const found = wanted.length
+    ? await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            wanted.map((w) => w.email),
+          ),
+        )
+    : [];
+  const idOf = new Map(found.map((u) => [u.email, u.id]));
+  const existing = found.length
+    ? await db
+        .select({ userId: classMembers.userId })
+        .from(classMembers)
+        .where(
+          and(
+            eq(classMembers.classId, classId),
+            inArray(
+              classMembers.userId,
+              found.map((u) => u.id),
+            ),
+          ),
+        )
+    : [];
+  const members = new Set(existing.map((m) => m.userId));
+  const toAdd: string[] = [];
+  for (const w of wanted) {
+    const id = idOf.get(w.email);
+    if (!id) results.push({ ...w, status: 'unknown_email' });
+    else if (members.has(id)) results.push({ ...w, status: 'already_member' });
+    else {
+      toAdd.push(id);
+      results.push({ ...w, status: 'added' });
+    }
+  }
+  if (toAdd.length) {
+    await db
+      .insert(classMembers)
+      .values(toAdd.map((userId) => ({ classId, userId })))
+      .onConflictDoNothing();
+  }
+  results.sort((a, b) => a.row - b.row);
+  return { added: toAdd.length, rows: results };
+}
+
+export async function removeMember(db: Database, classId: string, userId: string): Promise<void> {
+  const gone = await db
+    .delete(classMembers)
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, userId)))
+    .returning({ userId: classMembers.userId });
+  if (!gone.length) throw notFound('這位學員不在課程中', 'member_not_found');
+}

@@ -1,0 +1,112 @@
+import type { Attendance, SessionInput } from '@atrium/protocol/community';
+import type { ClassSession } from '@atrium/protocol/training';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { checkIns, classMembers, classSessions, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { rearmReminder } from './claim-reminder.ts';
+import { type SessionRow, toSessionView } from './session-view.ts';
+
+const sessionNotFound = () => notFound('找不到這個場次', 'session_not_found');
+
+const toRow = (input: SessionInput) => ({
+  title: input.title,
+  startsAt: new Date(input.starts_at),
+  endsAt: new Date(input.ends_at),
+  checkInOpensAt: new Date(input.check_in_opens_at),
+  checkInClosesAt: new Date(input.check_in_closes_at),
+  liveUrl: input.live_url,
+});
+
+export async function listSessions(db: Database, classId: string): Promise<ClassSession[]> {
+  const rows = await db
+    .select()
+    .from(classSessions)
+    .where(eq(classSessions.classId, classId))
+    .orderBy(asc(classSessions.startsAt));
+  return rows.map(toSessionView);
+}
+
+export async function findSession(db: Database, sessionId: string): Promise<SessionRow> {
+  const [row] = await db.select().from(classSessions).where(eq(classSessions.id, sessionId)).limit(1);
+  if (!row) throw sessionNotFound();
+  return row;
+}
+
+/** Schedules a session; the class-starting reminder of the sweep picks it up like any other. */
+export async function addSession(db: Database, classId: string, input: SessionInput): Promise<ClassSession> {
+  const [row] = await db
+    .insert(classSessions)
+    .values({ classId, ...toRow(input) })
+    .returning();
+  return toSessionView(row!);
+}
+
+/** Edits a session; a moved start re-arms its class-starting reminder. */
+export async function updateSession(
+  db: Database,
+  sessionId: string,
+  input: SessionInput,
+): Promise<ClassSession> {
+  const current = await findSession(db, sessionId);
+  const [row] = await db
+    .update(classSessions)
+    .set(toRow(input))
+    .where(eq(classSessions.id, sessionId))
+    .returning();
+  if (!row) throw sessionNotFound();
+  if (row.startsAt.getTime() !== current.startsAt.getTime())
+    await rearmReminder(db, `class-starting:${sessionId}`);
+  return toSessionView(row);
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  const gone = await db
+    .delete(classSessions)
+    .where(eq(classSessions.id, sessionId))
+    .returning({ id: classSessions.id });
+  if (!gone.length) throw sessionNotFound();
+}
+
+/** Every member of the class with when they checked in to this session (null: absent). */
+export async function getAttendance(db: Database, session: SessionRow): Promise<Attendance> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      checkedInAt: checkIns.checkedInAt,
+    })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .leftJoin(checkIns, and(eq(checkIns.userId, classMembers.userId), eq(checkIns.sessionId, session.id)))
+    .where(eq(classMembers.classId, session.classId))
+    .orderBy(asc(users.email));
+  return {
+    session_id: session.id,
+    title: session.title,
+    members: rows.length,
+    checked_in: rows.filter((r) => r.checkedInAt).length,
+    rows: rows.map((r) => ({
+      user_id: r.userId,
+      email: r.email,
+      nickname: r.nickname,
+      checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * RFC 4180 CSV with a BOM so spreadsheet apps read the Chinese names. A cell starting with = + - @ is
+ * prefixed with ' so a nickname cannot become a formula in the admin's spreadsheet.
+ */
+export function attendanceCsv(a: Attendance): string {
+  const cell = (v: string) => {
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [['email', 'nickname', 'checked_in', 'checked_in_at']];
+  for (const r of a.rows)
+    lines.push([r.email, r.nickname, r.checked_in_at ? 'yes' : 'no', r.checked_in_at ?? '']);
+  return `\uFEFF${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,52 @@
+import { createTestUser } from '@atrium/server/test/create-test-user';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../support/axe.ts';
+import { signInToConsole } from '../../support/console.ts';
+import { useJourney } from '../../support/journey.ts';
+import { openBrowser } from '../../support/portal.ts';
+
+describe('the console shell', () => {
+  const journey = useJourney();
+
+  it('signs an agent in, shows the navigation, and remembers English across a reload', async () => {
+    const { page, context, cspViolations } = await signInToConsole(journey.browser, journey.server);
+    expect(new URL(page.url()).pathname).toMatch(/^\/console\/?$/);
+    await expect(
+      page.getByRole('navigation', { name: '主控台導覽' }).getByRole('link', { name: '總覽' }).isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.getByTestId('signed-in-as').textContent()).toContain('客服');
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page, `console home at ${width} px`);
+    }
+
+    await page.getByTestId('language-switch').selectOption('en');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a learner the console screens (and the server their calls)', async () => {
+    const learner = await createTestUser(journey.server.app, { role: 'learner' });
+    const { page, context } = await openBrowser(journey.browser, journey.server);
+    await context.addCookies([{ name: 'token', value: learner.token, url: journey.server.baseUrl }]);
+    await page.goto('/console/');
+    await page.getByTestId('staff-only').waitFor();
+    expect(await page.getByTestId('signed-in-as').count()).toBe(0);
+    const status = await page.evaluate(async () => (await fetch('/v1/console/sessions')).status);
+    expect(status).toBe(403);
+    await expectAccessible(page, 'console refusal');
+    await context.close();
+  });
+
+  it('sends a visitor without a session to the sign-in, keeping where they were going', async () => {
+    const { page, context } = await openBrowser(journey.browser, journey.server);
+    await page.goto('/console/somewhere?x=1');
+    await page.waitForURL('**/console/login?redirect=*');
+    await expectAccessible(page, 'console sign-in');
+    await context.close();
+  });
+});
