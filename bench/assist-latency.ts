@@ -1,7 +1,8 @@
 // Live assist over the real relay on loopback (socket.io, real app on PGlite): how long a learner's batch
 // takes to reach the agent (mirror latency) and how long an agent click takes to come back as the learner's
-// DOM change (remote-click round trip). Relay and sockets only: the browser-side recorder and the
-// console's Replayer are not in these figures (the joint Chromium bench needs the plugin branch).
+// DOM change (remote-click round trip) — first the relay alone, then the full path in Chromium (see
+// assist-latency-browser.ts): built portal with the tracker and plugin → relay → built console's Replayer.
+import { existsSync } from 'node:fs';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   agentSocket,
@@ -12,6 +13,7 @@ import {
   visitorSocket,
 } from '../apps/server/test/assist-harness.ts';
 import { createTestUser } from '../apps/server/test/create-test-user.ts';
+import { browserFigures } from './assist-latency-browser.ts';
 
 const SAMPLES = 400;
 const pct = (xs: number[], p: number) => {
@@ -85,6 +87,19 @@ try {
   closeSockets();
   await app.close();
   await database.close();
+}
+try {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const built = ['apps/portal/dist/index.html', 'apps/console/dist/index.html'].every((f) => existsSync(f));
+  if (!existsSync(chromium) || !built) {
+    console.log('assist-latency: browser path skipped (needs Chromium and the built portal and console)');
+  } else {
+    for (const line of await browserFigures(fmt, pct)) console.log(`assist-latency: ${line}`);
+  }
+} catch (e) {
+  console.error('assist-latency: browser path failed', e);
+  process.exitCode = 1;
+} finally {
   // The peer package keeps interval timers of its own.
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }

@@ -1,13 +1,21 @@
 // Builds the comparison bundles for the benchmarks: @openreplay/tracker@15.0.3 and bare @rrweb/record, each as
 // a minified standalone script (esbuild), into bench/.out/. Our tracker is packages/tracker/dist/tracker.js.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const out = join(root, 'bench/.out');
+
+/** The newest modification time under a folder: the built tracker is stale if a source is newer. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  return newest;
+}
 
 export function buildAll() {
   mkdirSync(out, { recursive: true });
@@ -27,10 +35,11 @@ export function buildAll() {
     });
   }
   const ours = join(root, 'packages/tracker/dist/tracker.js');
-  if (
-    !existsSync(ours) ||
-    statSync(ours).mtimeMs < statSync(join(root, 'packages/tracker/src/app.ts')).mtimeMs
-  ) {
+  const sources = Math.max(
+    newestSource(join(root, 'packages/tracker/src')),
+    newestSource(join(root, 'packages/protocol/src/tracker')),
+  );
+  if (!existsSync(ours) || statSync(ours).mtimeMs < sources) {
     execFileSync('npm', ['run', 'build', '-w', '@atrium/tracker'], { cwd: root, stdio: 'inherit' });
   }
   writeFileSync(join(out, '.gitignore'), '*\n');

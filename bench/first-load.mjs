@@ -129,11 +129,10 @@ try {
       }
       const m = (k) => median(own.map((r) => r[k]));
       const prefetch = Math.max(0, median(withPrefetch.map((r) => r.js)) - m('js'));
-      // The budget counts JavaScript: the compressed bodies of the scripts (their HTTP headers are shown in
-      // the JS column, which includes them).
+      // The budget counts JavaScript on the wire the strict way: compressed bodies and their HTTP headers.
       const budget =
         screen.path === '/login'
-          ? `JS bodies ≤ ${kb(LOGIN_JS_BUDGET)}: ${m('jsBody') <= LOGIN_JS_BUDGET ? 'met' : 'MISSED'}`
+          ? `JS+headers ≤ ${kb(LOGIN_JS_BUDGET)}: ${m('js') <= LOGIN_JS_BUDGET ? 'met' : 'MISSED'}`
           : '';
       console.log(
         [

@@ -1,14 +1,47 @@
 // A two-hour synthetic recording streamed to the console: how much memory the server holds while it
-// serves the whole message stream (it must stay flat, not grow with the recording). Run by bench/run.mjs.
+// serves the whole message stream (it must stay flat, not grow with the recording), then the same recording
+// played and seeked in the built console in Chromium: the page's JS heap after loading it and after several
+// seeks, and how long a seek to near the end takes. Run by bench/run.mjs.
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestApp } from '@atrium/server/test/create-test-app';
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import { trackerStartBody } from '../apps/server/test/tracker-start-body.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
 
 const HOURS = 2;
 const BATCH_SECONDS = 10; // the tracker cuts a batch 10 s after its first message
 const BATCHES = (HOURS * 3600) / BATCH_SECONDS;
+// The tracker's default checkpoint: a full snapshot every 5 minutes (options.ts), so a seek replays 5 min at most.
+const CHECKPOINT_BATCHES = (5 * 60) / BATCH_SECONDS;
+const NODES = 100;
+const WIDTH = 1280;
+const HEIGHT = 800;
+
+/** rrweb's serialised page (Document 0, Element 2, Text 3): NODES paragraphs whose text the batches change. */
+function fullSnapshot(texts: (i: number) => string) {
+  const el = (id: number, tagName: string, childNodes: unknown[]) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes: {},
+    childNodes,
+  });
+  const paragraphs = Array.from({ length: NODES }, (_, i) =>
+    el(1000 + i, 'p', [{ type: 3, id: 2000 + i, textContent: texts(i) }]),
+  );
+  return {
+    node: {
+      type: 0,
+      id: 1,
+      childNodes: [el(2, 'html', [el(3, 'head', []), el(4, 'body', paragraphs)])],
+    },
+    initialOffset: { top: 0, left: 0 },
+  };
+}
+/** The text paragraph `i` holds after batch `seq`: the bench reads it back in the replayed page. */
+const textAt = (seq: number, i: number) => `${seq}-${i}-${'x'.repeat(200)}`;
 
 const t = await createTestApp('pglite', { RATE_LIMIT_DISABLED: 'true' });
 const agent = await createTestUser(t.app, { role: 'agent' });
@@ -19,20 +52,41 @@ const start = await t.app.inject({
 });
 const { token, sessionID } = start.json();
 const t0 = Date.now() - HOURS * 3_600_000;
-const text = 'x'.repeat(200);
 for (let seq = 0; seq < BATCHES; seq++) {
   const at = t0 + seq * BATCH_SECONDS * 1000;
   const messages: unknown[][] = [
     [MessageType.Timestamp, at],
     [MessageType.TabData, 'tab-1'],
   ];
-  for (let i = 0; i < 100; i++) {
+  if (seq % CHECKPOINT_BATCHES === 0) {
+    // Meta then the full snapshot, as rrweb emits them at the start and at each checkpoint.
+    const before = seq - 1;
+    messages.push(
+      [MessageType.SetViewportSize, WIDTH, HEIGHT],
+      [
+        MessageType.RrwebEvent,
+        { type: 4, data: { href: 'https://portal.example/', width: WIDTH, height: HEIGHT }, timestamp: at },
+      ],
+      [
+        MessageType.RrwebEvent,
+        { type: 2, data: fullSnapshot((i) => (before < 0 ? '' : textAt(before, i))), timestamp: at },
+      ],
+    );
+  }
+  for (let i = 0; i < NODES; i++) {
+    messages.push([MessageType.Timestamp, at + i * 100]);
     messages.push([MessageType.MouseMove, i * 3, i * 2]);
     messages.push([
       MessageType.RrwebEvent,
       {
         type: 3,
-        data: { source: 0, texts: [{ id: i, value: text }], attributes: [], removes: [], adds: [] },
+        data: {
+          source: 0,
+          texts: [{ id: 2000 + i, value: textAt(seq, i) }],
+          attributes: [],
+          removes: [],
+          adds: [],
+        },
         timestamp: at + i * 100,
       },
     ]);
@@ -73,8 +127,69 @@ for (;;) {
 clearInterval(sampler);
 const ms = performance.now() - began;
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-console.log(
-  `replay-stream: ${HOURS} h session, ${lines} batches, ${mb(bytes)} MB streamed in ${Math.round(ms)} ms; ` +
-    `server heap +${mb(peakHeap - before.heapUsed)} MB peak, rss +${mb(peakRss - before.rss)} MB peak`,
-);
+const server =
+  `server: ${lines} batches, ${mb(bytes)} MB streamed in ${Math.round(ms)} ms, ` +
+  `heap +${mb(peakHeap - before.heapUsed)} MB peak, rss +${mb(peakRss - before.rss)} MB peak`;
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const consoleBuilt = existsSync(new URL('../apps/console/dist/index.html', import.meta.url));
+let browserLine =
+  'browser: skipped (needs /usr/bin/chromium and the built console: node scripts/build-stale.mjs)';
+if (existsSync(chromium) && consoleBuilt) browserLine = await browserFigures();
+console.log(`replay-stream: ${HOURS} h session (checkpoint every 5 min)\n  ${server}\n  ${browserLine}`);
 await t.close();
+// Something of the browser run (Playwright's driver connection) keeps the loop alive after it closed.
+process.exit(0);
+
+/** The built console's player on this recording in Chromium: load, heap, seeks. */
+async function browserFigures(): Promise<string> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'token', value: agent.token, url: `http://127.0.0.1:${port}` }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const loadStart = performance.now();
+    await page.goto(`http://127.0.0.1:${port}/console/sessions/${sessionID}`);
+    await page.locator('[data-testid=player-stage] iframe').waitFor({ timeout: 300_000 });
+    const loadMs = performance.now() - loadStart;
+    const afterLoad = await heap();
+    const frame = page.frameLocator('[data-testid=player-stage] iframe');
+    const firstText = () => frame.locator('p').first().textContent();
+
+    /** Moves the scrubber to `fraction` of the session as a user's drag would; ms until the page is rebuilt. */
+    const seek = (fraction: number) =>
+      page.evaluate(async (f) => {
+        const input = document.querySelector<HTMLInputElement>('input[type=range]')!;
+        const value = String(Math.round(Number(input.max) * f));
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        const began = performance.now();
+        setter.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return performance.now() - began;
+      }, fraction);
+    const seeks: number[] = [];
+    for (const f of [0.25, 0.5, 0.1, 0.75, 0.33, 0.9]) seeks.push(await seek(f));
+    const afterSeeks = await heap();
+    const nearEndMs = await seek(0.995);
+    // The replayed page shows the text of the last batches: the seek reached the end, it did not stop early.
+    const text = (await firstText()) ?? '';
+    const seq = Number(text.split('-')[0]);
+    // Paragraph 0 changes at the start of each batch: at 99.5 % it shows the batch that began just before.
+    const expected = Math.floor((0.995 * ((BATCHES - 1) * BATCH_SECONDS + 9.9)) / BATCH_SECONDS);
+    if (Math.abs(seq - expected) > 1)
+      throw new Error(`seek near the end shows batch ${seq}, not ${expected}`);
+    return (
+      `browser: loaded and shown in ${Math.round(loadMs)} ms; JS heap ${mb(afterLoad)} MB after load, ` +
+      `${mb(afterSeeks)} MB after ${seeks.length} seeks (${seeks.map((x) => Math.round(x)).join(', ')} ms); ` +
+      `seek to near the end ${Math.round(nearEndMs)} ms`
+    );
+  } finally {
+    await browser.close();
+  }
+}

@@ -13,12 +13,14 @@ const chromium = existsSync('/usr/bin/chromium');
 /** [file, needs Chromium] — in order: bundle sizes, server load, then browser figures. */
 const benches = [
   ['bench/tracker-size.mjs', false],
+  ['bench/assist-size.mjs', false],
   ['bench/ingest-flood.mjs', false],
   ['bench/replay-stream.ts', false],
-  ['bench/assist-latency.ts', false],
   ['bench/tracker-overhead.mjs', true],
   ['scripts/build-stale.mjs', true],
   ['bench/first-load.mjs', true],
+  // the relay, then the full path in Chromium through the built portal and console
+  ['bench/assist-latency.ts', false],
 ];
 
 let failed = 0;

@@ -20,6 +20,7 @@ const targets = [
       '../../package-lock.json',
       '../../packages/protocol/src',
       '../../packages/tracker/src',
+      '../../packages/tracker-assist/src',
       '../../packages/web/src',
       '../../packages/markdown/src',
     ],

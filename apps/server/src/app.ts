@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
 import { seedIngest } from './db/seed/seed-ingest.ts';
+import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { createBlobStore } from './lib/create-blob-store.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './lib/framework-errors.ts';
@@ -26,6 +27,7 @@ import { xsrf } from './lib/xsrf.ts';
 import { authenticate } from './modules/account/authenticate.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { registerAssist } from './modules/assist/assist-plugin.ts';
+import { coursePlatformRoutes } from './modules/courses/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { impersonationConsoleRoutes, impersonationUserRoutes } from './modules/impersonation/routes.ts';
@@ -35,6 +37,7 @@ import { trackerStatic } from './modules/ingest/tracker-static.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
 import { notifyConsoleRoutes, notifyRoutes } from './modules/notify/routes.ts';
+import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { replayRoutes } from './modules/replay/routes.ts';
 import { taskConsoleRoutes } from './modules/tasks/console-routes.ts';
@@ -97,22 +100,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(cookie);
   await app.register(responseCompression);
   await app.register(requestLog);
+  const csp = contentSecurityPolicy(config, blobs);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // With S3, browsers PUT avatars straight to the bucket's presigned address.
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(blobs.uploadOrigin ? [blobs.uploadOrigin()] : [])],
-        workerSrc: ["'self'", 'blob:'],
-        // Course videos and live classes (training sub-chapters) are embedded from https hosts.
-        frameSrc: ["'self'", 'https:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: { ...csp, upgradeInsecureRequests: null } },
     // same-origin everywhere; the tracker bundle and avatars opt in to cross-origin on their own routes.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
@@ -158,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         await v1.register(devMailRoutes);
         await v1.register(courseImageFileRoutes);
         await v1.register(impersonationUserRoutes);
+        await v1.register(oidcRoutes);
+        await v1.register(coursePlatformRoutes);
       },
       { prefix: '/v1' },
     );

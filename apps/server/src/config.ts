@@ -10,6 +10,44 @@ const bool = z
 
 const services = ['web', 'ingest', 'assist', 'peer'] as const;
 
+/** Where course videos and live classes are embedded from unless CSP_FRAME_ORIGINS says otherwise. */
+const DEFAULT_FRAME_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://meet.jit.si',
+];
+
+/** A comma-separated list of origins (`https://cdn.example.com`), each checked and normalised. */
+const origins = z.string().transform((v, ctx): string[] => {
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  for (const item of list) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {}
+    if (!url || !/^(https?|wss?):$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
+      return z.NEVER;
+    }
+    out.push(url.origin);
+  }
+  return out;
+});
+
+/** One OpenID Connect provider; its `name` is also the portal's callback path (`/{name}callback`). */
+const oidcProviderConfig = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'lower-case letters, digits and -, at most 31'),
+  issuer: z.url(),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  display_name: z.string().min(1).max(40),
+});
+
 /** Every environment variable the server reads. Documented one by one in `.env.example`. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -103,6 +141,13 @@ const envSchema = z.object({
   INGEST_PARSE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   INGEST_BATCHES_PER_MINUTE_PER_SESSION: z.coerce.number().int().min(1).default(240),
   INGEST_BATCHES_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(1200),
+  // Storage bounds (ADR 0014); 0 turns a bound off.
+  INGEST_MAX_SESSION_BYTES: z.coerce.number().int().min(0).default(50_000_000),
+  INGEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(120),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  // Content-Security-Policy additions (ADR 0014): comma-separated origins.
+  CSP_CDN_ORIGINS: origins.default([]),
+  CSP_FRAME_ORIGINS: origins.default(DEFAULT_FRAME_ORIGINS),
   // Live assist: STUN/TURN servers handed to visitor and agent (JSON array of RTCIceServer).
   ASSIST_ICE_SERVERS: z
     .string()
@@ -116,6 +161,35 @@ const envSchema = z.object({
       }
     })
     .pipe(z.array(iceServer).max(10)),
+  // Third-party sign-in (ADR 0036): JSON array of OpenID Connect providers; empty means none is offered.
+  OIDC_PROVIDERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v || '[]') as unknown;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a JSON array of {name, issuer, client_id, client_secret, display_name}',
+        });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(oidcProviderConfig).max(10))
+    .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'provider names must differ'),
+  // The external course platform (ADR 0037): off unless all three are set.
+  TEACHABLE_SCHOOL_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TEACHABLE_SSO_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TEACHABLE_API_URL: z.url().default('https://developers.teachable.com/v1'),
+  TEACHABLE_CLIENT_ID: z.string().optional(),
+  TEACHABLE_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Service = (typeof services)[number];
@@ -160,9 +234,28 @@ export interface Config {
     parseWorkers: number;
     batchesPerMinutePerSession: number;
     batchesPerMinutePerAddress: number;
+    /** Storage bounds (ADR 0014): bytes one recorded session may store, new sessions per address an hour; 0 = none. */
+    maxSessionBytes: number;
+    sessionsPerHourPerAddress: number;
+    /** Recordings whose last activity is older are removed by the retention sweep; 0 keeps them forever. */
+    retentionDays: number;
   };
+  /** Origins the Content-Security-Policy allows besides the server itself and its blob store (ADR 0014). */
+  csp: { cdnOrigins: string[]; frameOrigins: string[] };
   /** Live assist (ADR 0030): ICE servers handed to both sides of a call. */
   assist: { iceServers: { urls: string | string[]; username?: string; credential?: string }[] };
+  /** OpenID Connect providers offered for sign-in (ADR 0036). */
+  oidc: { providers: OidcProviderConfig[] };
+  /** The Teachable school, when configured (ADR 0037); absent: no course platform. */
+  teachable?: { schoolUrl: string; ssoUrl: string; apiUrl: string; clientId: string; clientSecret: string };
+}
+
+export interface OidcProviderConfig {
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
 }
 
 export interface S3Config {
@@ -245,7 +338,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseWorkers: e.INGEST_PARSE_WORKERS,
       batchesPerMinutePerSession: e.INGEST_BATCHES_PER_MINUTE_PER_SESSION,
       batchesPerMinutePerAddress: e.INGEST_BATCHES_PER_MINUTE_PER_ADDRESS,
+      maxSessionBytes: e.INGEST_MAX_SESSION_BYTES,
+      sessionsPerHourPerAddress: e.INGEST_SESSIONS_PER_HOUR_PER_ADDRESS,
+      retentionDays: e.RECORDING_RETENTION_DAYS,
     },
+    csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },
     assist: { iceServers: e.ASSIST_ICE_SERVERS },
+    oidc: {
+      providers: e.OIDC_PROVIDERS.map((p) => ({
+        name: p.name,
+        issuer: p.issuer,
+        clientId: p.client_id,
+        clientSecret: p.client_secret,
+        displayName: p.display_name,
+      })),
+    },
+    teachable:
+      e.TEACHABLE_SCHOOL_URL && e.TEACHABLE_SSO_URL && e.TEACHABLE_CLIENT_ID && e.TEACHABLE_CLIENT_SECRET
+        ? {
+            schoolUrl: e.TEACHABLE_SCHOOL_URL.replace(/\/$/, ''),
+            ssoUrl: e.TEACHABLE_SSO_URL.replace(/\/$/, ''),
+            apiUrl: e.TEACHABLE_API_URL.replace(/\/$/, ''),
+            clientId: e.TEACHABLE_CLIENT_ID,
+            clientSecret: e.TEACHABLE_CLIENT_SECRET,
+          }
+        : undefined,
   };
 }

@@ -17,7 +17,12 @@ export function createBrowser(app: FastifyInstance, ip = '127.0.0.1') {
   const jar = new Map<string, JarCookie>();
   jar.set('XSRF-TOKEN', { value: randomBytes(16).toString('hex'), path: '/' });
 
-  async function call(method: InjectOptions['method'], url: string, payload?: unknown) {
+  async function call(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const path = url.split('?')[0]!;
     const cookie = [...jar]
       .filter(([, c]) => path.startsWith(c.path))
@@ -27,7 +32,7 @@ export function createBrowser(app: FastifyInstance, ip = '127.0.0.1') {
       method,
       url,
       remoteAddress: ip,
-      headers: { cookie, 'x-xsrf-token': jar.get('XSRF-TOKEN')!.value },
+      headers: { cookie, 'x-xsrf-token': jar.get('XSRF-TOKEN')!.value, ...headers },
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
     for (const c of res.cookies as { name: string; value: string; path?: string; expires?: Date }[]) {

@@ -253,6 +253,16 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
         'PUT /v1/uploads/avatar/{name}',
         'PUT /v1/user/login/verify',
         'PUT /v1/user/register/verify',
+        // Third-party sign-in (ADR 0036): the flow cookie and the provider's answer are the credential; a
+        // link (intent) checks the session itself.
+        'GET /v1/oidc/providers',
+        'POST /v1/oidc/{provider}/authorize',
+        'POST /v1/oidc/{provider}/callback',
+        'POST /v1/oidc/link/confirm',
+        // The course platform (ADR 0037): sign-in when signed out, binding when signed in.
+        'GET /v1/course-platforms',
+        'GET /v1/user/login/{platform}',
+        'GET /v1/course-platform/{platform}/callback',
       ].sort(),
     );
   });

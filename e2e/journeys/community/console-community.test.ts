@@ -20,9 +20,10 @@ function localIn(minutes: number): string {
 
 /**
  * The acceptance journey of issue 14 in the console: an admin creates a class with two chapters and three
- * sub-chapters, schedules a session whose check-in window is open, adds a learner by CSV and publishes; the
- * learner sees it in the portal, checks in, accepts and completes a task and receives the staff
- * notification; the admin sees attendance and completion and issues a certificate that verifies publicly.
+ * sub-chapters, edits its welcome text, schedules a session whose check-in window opens later, adds a learner
+ * by CSV, sets and edits a task and publishes; the learner sees it in the portal, finds check-in not open, then
+ * (the window moved to now) checks in, accepts and completes the task and receives the staff notification;
+ * the admin sees attendance and completion and issues a certificate that verifies publicly.
  */
 describe('running a class from the console', () => {
   const journey = useJourney({ start: startCommunityServer });
@@ -60,6 +61,26 @@ describe('running a class from the console', () => {
     await admin.waitForURL(/\/console\/classes\/[0-9a-f-]{36}$/);
     classUrl = admin.url();
     await admin.getByTestId('class-status').filter({ hasText: '草稿' }).waitFor();
+  });
+
+  it('edits the class details after creation: refused while invalid, shown at once when saved', async () => {
+    await admin.getByRole('tab', { name: '基本資料' }).click();
+    const details = admin.getByTestId('class-details');
+    await details.getByLabel('課程名稱').fill('');
+    expect(await details.getByTestId('error-name').textContent()).toBe('請輸入課程名稱');
+    await details.getByLabel('課程名稱').fill('社群活動設計 第 2 期');
+    await details.getByLabel('課程簡介').fill('從發想到展演的八週課程');
+    await details.getByLabel('歡迎內容（Markdown）').fill('## 歡迎加入第 2 期\n\n每週四晚上見。');
+    await expectAccessible(admin, 'console class details');
+    await details.getByRole('button', { name: '儲存' }).click();
+    expect(await toastVariant(admin, '已儲存')).toBe('success');
+    // Kept by the server: a fresh load shows the saved text.
+    await admin.reload();
+    await admin.getByRole('tab', { name: '基本資料' }).click();
+    expect(await admin.getByTestId('class-details').getByLabel('課程簡介').inputValue()).toBe(
+      '從發想到展演的八週課程',
+    );
+    await admin.getByRole('tab', { name: '大綱' }).click();
   });
 
   it('builds the outline: two chapters, three sub-chapters, content with a table and an image', async () => {
@@ -126,13 +147,14 @@ describe('running a class from the console', () => {
     await admin.getByRole('tab', { name: '場次與簽到' }).click();
     const form = admin.getByTestId('new-session');
     await form.getByLabel('場次名稱').fill('第 1 堂：發想');
-    await form.getByLabel('開始時間').fill(localIn(10));
-    await form.getByLabel('結束時間').fill(localIn(5));
-    await form.getByLabel('簽到開始').fill(localIn(-5));
-    await form.getByLabel('簽到結束').fill(localIn(60));
+    await form.getByLabel('開始時間').fill(localIn(130));
+    await form.getByLabel('結束時間').fill(localIn(125));
+    // The check-in window opens two hours from now: not open when the learner first looks.
+    await form.getByLabel('簽到開始').fill(localIn(120));
+    await form.getByLabel('簽到結束').fill(localIn(180));
     await form.getByRole('button', { name: '排定' }).click();
     await form.getByText('結束時間必須晚於開始時間').waitFor();
-    await form.getByLabel('結束時間').fill(localIn(90));
+    await form.getByLabel('結束時間').fill(localIn(220));
     await form.getByRole('button', { name: '排定' }).click();
     await admin.getByTestId('session-card').filter({ hasText: '第 1 堂：發想' }).waitFor();
 
@@ -157,20 +179,77 @@ describe('running a class from the console', () => {
     await task.getByLabel('截止時間').fill(localIn(3 * 24 * 60));
     await task.getByRole('button', { name: '新增' }).click();
     await admin.getByTestId('task-table').getByText('提出活動企劃書').waitFor();
+    // Edit the task's text and due date in place; the row shows the new title at once.
+    await admin.getByRole('button', { name: '編輯「提出活動企劃書」' }).click();
+    const edit = admin.getByTestId('edit-task');
+    await edit.getByLabel('任務名稱').fill('');
+    await edit.getByRole('button', { name: '儲存' }).click();
+    await edit.getByText('請輸入任務名稱').waitFor();
+    await edit.getByLabel('任務名稱').fill('提出活動企劃書（初稿）');
+    await edit.getByLabel('任務說明').fill('一頁 A4，寫下目標與時程');
+    await edit.getByLabel('截止時間').fill(localIn(5 * 24 * 60));
+    await edit.getByRole('button', { name: '儲存' }).click();
+    await admin.getByTestId('task-table').getByText('提出活動企劃書（初稿）').waitFor();
+
+    // A class link, then edited: a script address is refused as on creation.
+    await admin.getByRole('tab', { name: '連結' }).click();
+    const newLink = admin.getByTestId('new-link');
+    await newLink.getByLabel('名稱').fill('共筆');
+    await newLink.getByLabel('網址（https 或站內路徑）').fill('https://example.test/notes');
+    await newLink.getByRole('button', { name: '新增' }).click();
+    await admin.getByTestId('link-list').getByText('共筆').waitFor();
+    await admin.getByRole('button', { name: '編輯「共筆」' }).click();
+    const editLink = admin.getByTestId('edit-link');
+    await editLink.getByLabel('網址（https 或站內路徑）').fill('javascript:alert(1)');
+    await editLink.getByRole('button', { name: '儲存' }).click();
+    await editLink.getByText('連結須為 https 網址或站內路徑').waitFor();
+    await editLink.getByLabel('名稱').fill('第 2 期共筆');
+    await editLink.getByLabel('網址（https 或站內路徑）').fill('https://example.test/notes-2');
+    await editLink.getByRole('button', { name: '儲存' }).click();
+    await admin.getByTestId('link-list').getByText('https://example.test/notes-2').waitFor();
+    await expectAccessible(admin, 'console links');
 
     await admin.getByRole('button', { name: '發布', exact: true }).click();
     await admin.getByTestId('class-status').filter({ hasText: '已發布' }).waitFor();
   });
 
-  it('the learner sees the class, checks in, and accepts and completes the task', async () => {
+  it('the learner finds check-in not open, then open once the window comes, and checks in', async () => {
+    // The learner's page runs on a controlled clock; the server judges the window on its own clock, which
+    // has no seam to move, so the window is brought to "now" by the admin rescheduling it (ADR 0040).
+    await learner.clock.install({ time: new Date() });
     await learner.goto('/training');
     await learner.getByTestId('class-card').filter({ hasText: '社群活動設計 第 2 期' }).waitFor();
     const classId = classUrl.split('/').at(-1);
+    await learner.goto(`/training/${classId}/welcome`);
+    await learner.getByRole('heading', { name: '歡迎加入第 2 期' }).waitFor();
     await learner.goto(`/training/${classId}`);
     const status = learner.getByTestId('check-in-status');
+    await status.filter({ hasText: '簽到尚未開始' }).waitFor();
+    expect(await learner.getByRole('button', { name: '確認簽到' }).isDisabled()).toBe(true);
+
+    // Two hours pass for the learner's page; the admin moves the window so it opened a minute ago.
+    await learner.clock.fastForward('02:00:00');
+    await admin.goto(classUrl);
+    await admin.getByRole('tab', { name: '場次與簽到' }).click();
+    await admin.getByRole('button', { name: '編輯「第 1 堂：發想」' }).click();
+    const edit = admin.getByTestId('edit-session');
+    await edit.getByLabel('簽到開始').fill(localIn(-1));
+    await edit.getByLabel('簽到結束').fill(localIn(-2));
+    await edit.getByRole('button', { name: '儲存' }).click();
+    await edit.getByText('簽到結束時間必須晚於簽到開始時間').waitFor();
+    await edit.getByLabel('簽到結束').fill(localIn(60));
+    await edit.getByRole('button', { name: '儲存' }).click();
+    await admin.getByTestId('edit-session').waitFor({ state: 'detached' });
+    await expectAccessible(admin, 'console sessions after rescheduling');
+
+    await learner.reload();
     await status.filter({ hasText: '簽到開放中' }).waitFor();
     await learner.getByRole('button', { name: '確認簽到' }).click();
     expect(await toastVariant(learner, '簽到成功')).toBe('success');
+  });
+
+  it('the learner accepts and completes the edited task', async () => {
+    const classId = classUrl.split('/').at(-1);
 
     await learner.goto(`/training/${classId}/board`);
     const sidebar = learner.getByTestId('training-sidebar');
@@ -183,7 +262,7 @@ describe('running a class from the console', () => {
       .toBe(30);
 
     await learner.goto('/tasks');
-    const card = learner.getByTestId('task-card').filter({ hasText: '提出活動企劃書' });
+    const card = learner.getByTestId('task-card').filter({ hasText: '提出活動企劃書（初稿）' });
     await card.getByRole('button', { name: '接取任務' }).click();
     await learner.goto('/tasks/my');
     await learner

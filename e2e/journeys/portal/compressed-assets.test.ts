@@ -29,7 +29,12 @@ describe('the portal on the wire', () => {
         expect(headers.vary?.toLowerCase(), name).toContain('accept-encoding');
       }
       expect(headers['cache-control'], name).toBe('public, max-age=31536000, immutable');
+      // Document-only headers are left off subresources (bytes on every first load); nosniff stays.
+      expect(headers['x-content-type-options'], name).toBe('nosniff');
+      expect(headers['content-security-policy'], name).toBeUndefined();
+      expect(headers['x-frame-options'], name).toBeUndefined();
     }
+    expect(htmlHeaders?.['content-security-policy']).toContain("script-src 'self'");
 
     // A client without brotli gets gzip; one that accepts nothing gets the plain file.
     const script = new URL(scripts[0]?.url() ?? '').pathname;

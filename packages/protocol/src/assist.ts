@@ -71,6 +71,8 @@ export const assistRoomId = (projectKey: string, sessionId: string) => `${projec
 /** The agent's PeerJS id: `{projectKey}-{sessionId}-{agentPeerSuffix}` (suffix alphanumeric). */
 export const agentPeerId = (projectKey: string, sessionId: string, agentSuffix: string) =>
   `${projectKey}-${sessionId}-${agentSuffix}`;
+/** Where an agent takes the learner's canvas streams (one PeerJS call per canvas, `metadata.canvas` its index). */
+export const canvasPeerId = (agentPeerIdValue: string) => `${agentPeerIdValue}-canvas`;
 export const DATA_CONNECTION_PREFIX = 'dc_';
 export const MEDIA_CONNECTION_PREFIX = 'mc_';
 

@@ -41,10 +41,34 @@ export const classInput = z.object({
   welcome: z.string().max(20_000, '歡迎內容最多 20000 字').default(''),
 });
 export type ClassInput = z.infer<typeof classInput>;
-export const classPatch = classInput.partial().extend({
-  published: z.boolean().optional(),
-  archived: z.boolean().optional(),
-});
+/**
+ * The fields of `schema`, each optional and without its default: a PATCH changes only what it names. (Zod's
+ * `.partial()` keeps the defaults, so `{published: true}` would also reset the description to ''.)
+ */
+function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as z.ZodObject<{
+    [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer Inner> ? Inner : T[K]>;
+  }>;
+}
+
+/** An empty PATCH is a mistake of the caller, not a no-op to store. */
+const changesSomething = [
+  (patch: Record<string, unknown>) => Object.values(patch).some((v) => v !== undefined),
+  { message: '沒有要變更的欄位' },
+] as const;
+
+export const classPatch = patchOf(classInput)
+  .extend({
+    published: z.boolean().optional(),
+    archived: z.boolean().optional(),
+  })
+  .refine(...changesSomething);
 export type ClassPatch = z.infer<typeof classPatch>;
 
 export const adminClass = z.object({
@@ -91,7 +115,7 @@ export const classLinkInput = z.object({
   url: classLinkUrl,
   description: z.string().max(500, '連結說明最多 500 字').default(''),
 });
-export const classLinkPatch = classLinkInput.partial();
+export const classLinkPatch = patchOf(classLinkInput).refine(...changesSomething);
 
 /** Outline: chapters and their sub-chapters, in order; every item with enable and published. */
 export const chapterInput = z.object({
@@ -99,7 +123,7 @@ export const chapterInput = z.object({
   enable: z.boolean().default(true),
   published: z.boolean().default(true),
 });
-export const chapterPatch = chapterInput.partial();
+export const chapterPatch = patchOf(chapterInput).refine(...changesSomething);
 
 const subChapterBase = z.object({
   name: name('單元名稱'),
@@ -121,7 +145,7 @@ export const subChapterInput = subChapterBase.superRefine((s, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
 });
 export type SubChapterInput = z.infer<typeof subChapterInput>;
-export const subChapterPatch = subChapterBase.partial();
+export const subChapterPatch = patchOf(subChapterBase).refine(...changesSomething);
 export type SubChapterPatch = z.infer<typeof subChapterPatch>;
 
 /** The new order of a parent's children: every child id once. */

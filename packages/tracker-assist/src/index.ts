@@ -1,1 +1,22 @@
-export {};
+import { io } from 'socket.io-client';
+import { Assist, type AssistEnv, type TrackerLike } from './assist.ts';
+import { type AssistOptions, resolveOptions } from './options.ts';
+
+export { Assist, MIN_TRACKER_VERSION, versionBelow } from './assist.ts';
+export { CALL_UI_TEMPLATE } from './call-window.ts';
+export type { AgentInfo, AssistOptions, CallTexts, ConfirmTexts } from './options.ts';
+export { RecordingState } from './recording.ts';
+export { RCStatus } from './remote-control.ts';
+
+/**
+ * The plugin: `tracker.use(trackerAssist({ ...options }))` returns the running Assist. It connects when the
+ * tracker has a session and follows the tracker's stops and starts.
+ */
+export function trackerAssist(options: Partial<AssistOptions> = {}, env: Partial<AssistEnv> = {}) {
+  return (tracker: TrackerLike): Assist | null => {
+    if (typeof window === 'undefined' && !env.window) return null;
+    return new Assist(tracker, resolveOptions(options), { window, io, ...env });
+  };
+}
+
+export default trackerAssist;

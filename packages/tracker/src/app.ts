@@ -195,9 +195,54 @@ export class App {
     for (const m of messages) commit.push(JSON.stringify(m));
     if (this.state === ActivityState.Active && this.worker) this.outbox?.add(commit);
     // (a child frame has no worker: its DOM goes to the parent through rrweb, the rest stays here)
-    else if (this.offline) this.offlineBuffer.push(commit);
-    else if (this.state === ActivityState.ColdStart) this.coldBuffers[this.coldIndex]!.push(commit);
-    else if (this.state === ActivityState.Starting) this.startingBuffer.push(commit);
+    else if (this.offline) this.buffered(this.offlineBuffer, commit);
+    else if (this.state === ActivityState.ColdStart) this.buffered(this.coldBuffers[this.coldIndex]!, commit);
+    else if (this.state === ActivityState.Starting) this.buffered(this.startingBuffer, commit);
+  }
+
+  /** Bytes held in the cold-start, offline and starting buffers (the memory cap's measure). */
+  private bufferedBytes = 0;
+  private afterCap = false;
+
+  /** After a buffer was emptied or replaced (rare: a cold cycle, a start, a stop). */
+  private recount(): void {
+    let n = 0;
+    for (const buf of [this.offlineBuffer, this.startingBuffer, ...this.coldBuffers])
+      for (const c of buf) for (const m of c) n += m.length;
+    this.bufferedBytes = n;
+  }
+
+  /**
+   * Keeps a commit in a local buffer within options.memoryCap. Past it everything buffered goes (what is left
+   * after dropping only the oldest could not be replayed without the full snapshot it started from): the
+   * buffer restarts with a note of the gap, and a fresh full snapshot follows in the next commit.
+   */
+  private buffered(into: Commit[], commit: Commit): void {
+    if (this.afterCap) {
+      // The commit with the fresh full snapshot is not counted: a page whose snapshot alone is over the cap
+      // would otherwise drop and snapshot again on every tick. Memory stays within the cap plus one snapshot.
+      this.afterCap = false;
+      into.push(commit);
+      return;
+    }
+    let size = 0;
+    for (const m of commit) size += m.length;
+    this.bufferedBytes += size;
+    into.push(commit);
+    if (this.bufferedBytes <= this.options.memoryCap) return;
+    let dropped = 0;
+    for (const buf of [this.offlineBuffer, this.startingBuffer, ...this.coldBuffers])
+      for (const c of buf.splice(0)) dropped += c.length - 2;
+    this.bufferedBytes = 0;
+    const ts = JSON.stringify([MessageType.Timestamp, this.timestamp()]);
+    const note = JSON.stringify([
+      MessageType.RecorderDegraded,
+      'memory-cap',
+      `dropped ${dropped} messages: over the ${this.options.memoryCap}-byte buffer cap`,
+    ]);
+    into.push([ts, this.tabData, note]);
+    this.afterCap = true;
+    this.requestSnapshot();
   }
 
   // ---- recording (observers) ----
@@ -287,6 +332,7 @@ export class App {
       this.commit();
       this.coldIndex = this.coldIndex === 0 ? 1 : 0;
       this.coldBuffers[this.coldIndex] = [];
+      this.recount();
       // Each buffer begins with its own full snapshot so either can be replayed alone.
       this.requestSnapshot();
     }, this.options.coldInterval);
@@ -299,6 +345,7 @@ export class App {
     const older = this.coldBuffers[this.coldIndex === 0 ? 1 : 0]!;
     const current = this.coldBuffers[this.coldIndex]!;
     this.coldBuffers = [[], []];
+    this.recount();
     if (this.coldTimer !== null) this.natives.clearInterval(this.coldTimer);
     this.coldTimer = null;
     return older.length > 0 && older[0] ? [...older, ...current] : current;
@@ -327,6 +374,7 @@ export class App {
     if (!this.offline || !Array.isArray(commits)) return false;
     this.commit();
     this.offlineBuffer = commits.filter((c) => Array.isArray(c) && c.every((m) => typeof m === 'string'));
+    this.recount();
     return true;
   }
 
@@ -516,6 +564,7 @@ export class App {
       if (this.assistOnly) {
         // Nothing is uploaded: what was recorded before the start has been given to the plugins already.
         this.startingBuffer = [];
+        this.recount();
         this.activate(wasCold);
         return this.startResult(session);
       }
@@ -528,6 +577,7 @@ export class App {
         url: this.env.window.location.href,
         connAttemptCount: this.options.connAttemptCount,
         connAttemptGap: this.options.connAttemptGap,
+        maxQueuedBytes: this.options.memoryCap,
         tabId: this.tabId,
       });
       const live = this.worker;
@@ -548,6 +598,7 @@ export class App {
       }
       for (const commit of history) this.outbox.add(commit);
       for (const commit of this.startingBuffer.splice(0)) this.outbox.add(commit);
+      this.recount();
       this.worker.postMessage({
         type: 'auth',
         token: session.token,
@@ -627,6 +678,7 @@ export class App {
         url: this.env.window.location.href,
         connAttemptCount: this.options.connAttemptCount,
         connAttemptGap: this.options.connAttemptGap,
+        maxQueuedBytes: this.options.memoryCap,
         tabId: `${this.tabId}-offline`,
       });
       for (const c of commits) this.worker.postMessage(c);
@@ -742,6 +794,7 @@ export class App {
     this.buffer = [];
     this.startingBuffer = [];
     this.coldBuffers = [[], []];
+    this.bufferedBytes = 0;
     this.offline = false;
     this.conditions = null;
     this.session = null;

@@ -96,6 +96,18 @@ export interface Options {
    * marks the gap in the recording and resumes with a fresh snapshot once the page calms. Default 200000.
    */
   mutationBudget?: number;
+  /**
+   * Memory cap in bytes (of recorded JSON) for each buffer: the cold-start and offline buffers, the commits
+   * made while a start is in flight, and the upload worker's backlog. Past it the oldest data is dropped, the
+   * recording notes the gap and resumes from a fresh full snapshot. Default 20 MB.
+   */
+  memoryCap?: number;
+  /**
+   * Full-snapshot checkpoints, so a player can seek without replaying from the start: one after `ms` of
+   * activity or `events` recorder events since the last full snapshot, whichever comes first (ADR 0021).
+   * Default 5 minutes or 5 000 events.
+   */
+  checkpoint?: { ms?: number; events?: number };
   /** Session storage key of the tab id (spec §3). */
   tabIdKey?: string;
   connAttemptCount?: number;
@@ -131,8 +143,10 @@ export type ResolvedOptions = Required<
     | 'canvas'
     | 'sessionURLBase'
     | 'domSanitizer'
+    | 'checkpoint'
   >
 > & {
+  checkpoint: { ms: number; events: number };
   ingestPoint: string;
   sessionURLBase: string;
   domSanitizer?: (element: Element) => 0 | 1 | 2;
@@ -211,6 +225,11 @@ export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
       // A last resort against pathological pages, not a way to meet a budget: a 2 000-row table render
       // (14 000 changes) or a live table (~400 cells a frame) is recorded whole.
       mutationBudget: o.mutationBudget ?? 200_000,
+      memoryCap: positive(o.memoryCap) ?? 20_000_000,
+      checkpoint: {
+        ms: positive(o.checkpoint?.ms) ?? 5 * 60_000,
+        events: positive(o.checkpoint?.events) ?? 5_000,
+      },
       tabIdKey: o.tabIdKey ?? '__openreplay_tabid',
       connAttemptCount: o.connAttemptCount ?? 10,
       connAttemptGap: o.connAttemptGap ?? 500,
@@ -243,6 +262,8 @@ export function doNotTrackIsOn(w: Window): boolean {
   const dnt = nav.doNotTrack ?? (w as unknown as { doNotTrack?: string }).doNotTrack ?? nav.msDoNotTrack;
   return dnt === '1' || dnt === 'yes';
 }
+
+const positive = (n: unknown): number | undefined => (typeof n === 'number' && n > 0 ? n : undefined);
 
 function originOf(url: string, fallback: string): string {
   try {

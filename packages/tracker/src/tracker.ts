@@ -11,7 +11,7 @@ import {
 } from './app.ts';
 import { TrackerErrors } from './errors.ts';
 import { clearSavedOfflinePages, readSavedOfflinePages } from './lib/offline-store.ts';
-import { domModule } from './modules/dom.ts';
+import { domModule, nodeById } from './modules/dom.ts';
 import { exceptionMessage } from './modules/errors.ts';
 import { defaultModules } from './modules/index.ts';
 import {
@@ -79,7 +79,9 @@ export class Tracker {
       return;
     }
     const o = check.options;
-    if (!o.__DISABLE_SECURE_MODE && w.isSecureContext === false) {
+    // Spec 2: a secure protocol. Chromium treats http://127.0.0.1 and http://localhost as secure contexts,
+    // yet they are plain http: refused like any insecure page unless the option is set (OpenReplay's rule).
+    if (!o.__DISABLE_SECURE_MODE && (w.isSecureContext === false || w.location.protocol !== 'https:')) {
       console.error(TrackerErrors.insecure);
       this.initError = TrackerErrors.insecure;
       return;
@@ -284,6 +286,14 @@ export class Tracker {
   }
   getTabId(): string | null {
     return this.app?.tabId ?? null;
+  }
+  /**
+   * The page node the recording numbered `id`, or null when not recording: how a plugin acts on what an
+   * agent names in the mirrored page (assist's `focus(nodeId)`).
+   */
+  getNode(id: number): Node | null {
+    if (this.app?.state !== ActivityState.Active || !Number.isInteger(id)) return null;
+    return nodeById(id);
   }
 
   /** Spec §5: user id must be a string. */

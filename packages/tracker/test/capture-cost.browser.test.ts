@@ -12,7 +12,7 @@ async function openStarted(browser: Browser, ingest: FakeIngest, opts: Record<st
   await page.goto(`${ingest.origin}/fixtures/basic.html`);
   const started = await page.evaluate((o) => {
     const w = window as unknown as Win;
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', ...o });
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true, ...o });
     return w.tracker.start();
   }, opts);
   expect(started.success).toBe(true);

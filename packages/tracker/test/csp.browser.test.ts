@@ -25,7 +25,11 @@ describe.skipIf(!hasChromium)('CSP without blob: workers (Chromium, built IIFE)'
       const w = window as unknown as {
         AtriumTracker: new (o: unknown) => { start(): Promise<unknown>; getState(): string };
       };
-      const t = new w.AtriumTracker({ projectKey: 'pk-1', onWarning: () => undefined });
+      const t = new w.AtriumTracker({
+        projectKey: 'pk-1',
+        __DISABLE_SECURE_MODE: true,
+        onWarning: () => undefined,
+      });
       const r = await t.start();
       return { r, state: t.getState() };
     });

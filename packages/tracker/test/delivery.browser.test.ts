@@ -34,7 +34,12 @@ async function open(
   await page.goto(`${ingest.origin}${path}`);
   await page.evaluate((o) => {
     const w = window as unknown as Win;
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', connAttemptGap: 100, ...o });
+    w.tracker = new w.AtriumTracker({
+      projectKey: 'pk-1',
+      __DISABLE_SECURE_MODE: true,
+      connAttemptGap: 100,
+      ...o,
+    });
   }, opts);
   return page;
 }
@@ -235,7 +240,7 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
     await page.reload();
     const r = await page.evaluate(() => {
       const w = window as unknown as Win;
-      w.tracker = new w.AtriumTracker({ projectKey: 'pk-1' });
+      w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
       return w.tracker.uploadOfflineRecording();
     });
     expect(r.success).toBe(true);
@@ -375,7 +380,7 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
     await page.reload();
     await page.evaluate(() => {
       const w = window as unknown as Win;
-      w.tracker = new w.AtriumTracker({ projectKey: 'pk-1' });
+      w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
       return w.tracker.start();
     });
     await flush(page);
@@ -389,7 +394,7 @@ describe.skipIf(!hasChromium)('tracker delivery in Chromium', () => {
   it("crossdomain: a cross-origin child frame records into the parent frame's session", async () => {
     const child = `<!doctype html><script src="/tracker.js"></script><p id="c">child frame</p>
       <script>
-        const t = new AtriumTracker({ projectKey: 'pk-1', crossdomain: { enabled: true } });
+        const t = new AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true, crossdomain: { enabled: true } });
         t.start().then((r) => {
           window.parent.postMessage({ childStarted: r.success }, '*');
           setTimeout(() => { const p = document.createElement('p'); p.textContent = 'typed-in-the-child'; document.body.append(p); }, 300);

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { type BatchEnvelope, batchEnvelope } from '@atrium/protocol/tracker/batch';
+import { expandMessage } from '@atrium/protocol/tracker/compact-mutation';
 import {
   conditionsResponse,
   featureFlagsRequest,
@@ -91,7 +92,8 @@ export class FakeIngest {
 
   /** Every message of every distinct batch, in (pageNo, seq, batchId) order. */
   messages(sessionID?: string): unknown[][] {
-    return this.sorted(sessionID).flatMap((b) => b.messages);
+    // As the console's player reads them: compact mutation events expanded to rrweb's form (ADR 0021).
+    return this.sorted(sessionID).flatMap((b) => b.messages.map(expandMessage));
   }
 
   sessionsOf(): (string | undefined)[] {

@@ -1,3 +1,4 @@
+import { compactMutation } from '@atrium/protocol/tracker/compact-mutation';
 import type { WorkerLike } from '../src/worker/create-worker.ts';
 import { type WorkerScope, workerMain } from '../src/worker/worker-main.ts';
 import type { ToMain, ToWorker } from '../src/worker/worker-messages.ts';
@@ -27,6 +28,6 @@ export function inProcessWorker(): WorkerLike & { terminated: boolean } {
       scope.onmessage = null;
     },
   };
-  workerMain(scope);
+  workerMain(scope, compactMutation);
   return worker;
 }

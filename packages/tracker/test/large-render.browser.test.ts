@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('large renders (Chromium, built IIFE, default opti
           forceFlushBatch(): void;
         };
       };
-      const t = new w.AtriumTracker({ projectKey: 'pk-1' });
+      const t = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
       const result = await t.start();
       const table = document.createElement('table');
       const body = document.createElement('tbody');

@@ -15,7 +15,7 @@ interface OfflineTracker {
 const recordOffline = async (page: Page, text: string) => {
   await page.evaluate((t) => {
     const w = window as unknown as Win;
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1' }) as OfflineTracker;
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true }) as OfflineTracker;
     w.tracker.startOfflineRecording();
     const li = document.createElement('li');
     li.textContent = t;

@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('privacy rules on page content (Chromium, built II
           forceFlushBatch(): void;
         };
       };
-      const t = new w.AtriumTracker({ projectKey: 'pk-1' });
+      const t = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
       const result = await t.start();
       // A plugin that fails makes the tracker warn: the warning is ours, not the visitor's console.
       const off = t.onBatch(() => {

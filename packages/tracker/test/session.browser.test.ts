@@ -19,7 +19,7 @@ async function openFixture(
   await page.goto(`${ingest.origin}/fixtures/basic.html`);
   await page.evaluate((o) => {
     const w = window as unknown as { AtriumTracker: new (o: unknown) => unknown; tracker: unknown };
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', ...o });
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true, ...o });
   }, opts);
   return page;
 }
@@ -201,6 +201,21 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
     await page.close();
   });
 
+  it('refuses http://127.0.0.1 (a secure context to Chromium, yet plain http) unless secure mode is off', async () => {
+    ingest = new FakeIngest();
+    await ingest.listen();
+    const page = await openFixture(browser, ingest, { __DISABLE_SECURE_MODE: false });
+    const refused = await startTracker(page);
+    expect(refused.success).toBe(false);
+    expect(refused.reason).toMatch(/insecure/);
+    expect(ingest.tokens.size).toBe(0);
+    await page.close();
+    const other = await openFixture(browser, ingest);
+    expect((await startTracker(other)).success).toBe(true);
+    expect(ingest.tokens.size).toBe(1);
+    await other.close();
+  });
+
   it('runs the oruxt usability test: tasks shown, answers recorded, progress kept across pages', async () => {
     ingest = new FakeIngest();
     await ingest.listen();
@@ -209,7 +224,7 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
       await page.goto(`${ingest.origin}${path}`);
       await page.evaluate(() => {
         const w = window as unknown as { AtriumTracker: new (o: unknown) => { start(): Promise<unknown> } };
-        return new w.AtriumTracker({ projectKey: 'pk-1' }).start();
+        return new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true }).start();
       });
     };
     await startOn('/fixtures/basic.html?oruxt=3');

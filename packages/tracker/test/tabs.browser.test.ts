@@ -18,7 +18,7 @@ interface TrackerLike {
 const init = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as Win;
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1' }) as TrackerLike;
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true }) as TrackerLike;
     return w.tracker.start();
   });
 const tabIdOf = (page: Page) => page.evaluate(() => (window as unknown as Win).tracker.getTabId());

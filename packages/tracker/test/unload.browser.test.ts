@@ -15,7 +15,7 @@ const logCount = (msgs: AnyMsg[], text: string) =>
 const startTracker = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as Win;
-    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', connAttemptGap: 100 });
+    w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true, connAttemptGap: 100 });
     return w.tracker.start();
   });
 

@@ -1,4 +1,6 @@
 import type { Tracker } from '@atrium/tracker';
+import i18n from '../i18n/index.ts';
+import { portalAssistOptions } from './assist-options.ts';
 import { portalTrackerOptions } from './tracker-options.ts';
 
 /** Which user this tab's recording belongs to: a different user (or none) starts a new session. */
@@ -15,12 +17,17 @@ function logProblem(what: string, detail: unknown): void {
   console.warn(`[Atrium] session recording ${what}:`, detail);
 }
 
-/** The tracker, loaded on first use: its chunk (rrweb and all) never slows the sign-in screens. */
+/**
+ * The tracker with its live-assist plugin, loaded on first use: their chunks (rrweb, socket.io) never slow
+ * the sign-in screens. The plugin holds one socket per tab and waits for an agent (spec 1 §4).
+ */
 function loadTracker(): Promise<Tracker | null> {
-  loading ??= import('@atrium/tracker')
-    .then(({ Tracker }) => {
+  loading ??= Promise.all([import('@atrium/tracker'), import('@atrium/tracker-assist')])
+    .then(([{ Tracker }, { trackerAssist }]) => {
       const env = { origin: location.origin, projectKey: import.meta.env.VITE_TRACKER_PROJECT_KEY };
-      loaded = new Tracker(portalTrackerOptions(env));
+      const tracker = new Tracker(portalTrackerOptions(env));
+      tracker.use(trackerAssist(portalAssistOptions((key) => i18n.t(key))));
+      loaded = tracker;
       return loaded;
     })
     .catch((error: unknown) => {

@@ -12,6 +12,13 @@ describe('portalTrackerOptions', () => {
     expect(o.canvas?.disableCanvas).toBe(true);
   });
 
+  it('opts out of the secure-protocol check only for plain http on this machine', () => {
+    for (const origin of ['http://127.0.0.1:4173', 'http://localhost:3000', 'http://[::1]:3000'])
+      expect(portalTrackerOptions({ origin }).__DISABLE_SECURE_MODE, origin).toBe(true);
+    for (const origin of ['http://learn.example', 'http://127.0.0.1.example.com', 'https://localhost:3000'])
+      expect(portalTrackerOptions({ origin }).__DISABLE_SECURE_MODE, origin).toBeUndefined();
+  });
+
   it('takes the project key from the build when one is set', () => {
     expect(portalTrackerOptions({ origin: 'https://l.example', projectKey: ' other ' }).projectKey).toBe(
       'other',

@@ -13,6 +13,14 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every blob whose key starts with `prefix` (a folder: ends with '/'); none is fine. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** A prefix names a folder of keys: a valid key ending in '/'. */
+export function assertBlobPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`invalid blob prefix: ${prefix}`);
+  assertBlobKey(prefix.slice(0, -1));
 }
 
 const KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,511}$/;
@@ -59,6 +67,10 @@ export function createDiskBlobStore(root: string): BlobStore {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      assertBlobPrefix(prefix);
+      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,16 @@ const fastifyCodes: Record<string, ErrorBody> = {
 };
 
 /**
+ * Statuses Fastify's plugins answer on their own, e.g. @fastify/send (the static files) for a conditional or
+ * ranged GET that cannot be met (ADR 0012, issue 8 finding 15): a code that says which, in the one shape.
+ */
+const statusCodes: Record<number, ErrorBody> = {
+  412: { code: 'precondition_failed', message: '請求的前置條件不成立' },
+  416: { code: 'range_not_satisfiable', message: '請求的範圍無效' },
+  428: { code: 'precondition_required', message: '請求缺少必要的前置條件' },
+};
+
+/**
  * PostgreSQL's "data exception" class (22xxx): input the database cannot store — a NUL character in text
  * (22021, 22P05), a malformed uuid (22P02), a number out of range (22003). It is the caller's input, so a
  * 400, never a 500. Drizzle wraps the driver's error, so the cause chain is searched.
@@ -28,6 +38,7 @@ function databaseDataException(error: unknown): string | undefined {
 /** Every failure leaves as `{ message, code }`; unknown errors are logged and never leak. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
     return reply.status(error.status).send(error.toBody());
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,6 +62,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status < 500) {
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(status).send(known);
+    const byStatus = statusCodes[status];
+    if (byStatus) return reply.status(status).send(byStatus);
     if (error.code === 'FST_ERR_VALIDATION' || (error.code ?? '').startsWith('FST_ERR_CTP')) {
       return reply.status(status).send({ code: 'bad_request', message: '請求格式錯誤' });
     }

@@ -25,12 +25,14 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
     // limiter counts an IPv6 address by its /64, so the random part must sit in the first 64 bits.
     const hex = randomBytes(4).toString('hex');
     const ip = `2001:db8:${hex.slice(0, 4)}:${hex.slice(4)}::1`;
+    // A new account each time: the per-account throttle (ADR 0013) must not be what answers.
+    let n = 0;
     const attempt = (t: TestApp) =>
       t.app.inject({
         method: 'POST',
         url: '/v1/user/login',
         remoteAddress: ip,
-        payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+        payload: { email: `nobody${hex}-${n++}@example.com`, password: 'Wrong1234' },
       });
     for (let i = 0; i < 10; i += 1) {
       const res = await attempt(i % 2 ? a : b);

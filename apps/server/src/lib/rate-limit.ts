@@ -4,11 +4,14 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 import { fallbackStore, type RateLimitState } from './fallback-rate-limit-store.ts';
+import { createRateCounters, type RateCounters } from './rate-counters.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where rate-limit counters live right now (health reports it). */
     rateLimitState: RateLimitState;
+    /** Named counters in the same store, for limits keyed by something other than the route (ADR 0013). */
+    rateCounters: RateCounters;
   }
 }
 
@@ -51,6 +54,7 @@ export const rateLimits = fp(
       state.mode = (await redisReady(redis, 3000)) ? 'shared' : 'per-process-fallback';
       if (state.mode !== 'shared') app.log.warn('Redis not reachable yet: rate limits count per process');
     }
+    app.decorate('rateCounters', createRateCounters(store));
     await app.register(rateLimit, {
       global: false,
       store,

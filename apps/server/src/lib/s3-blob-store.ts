@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -10,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.ts';
-import { assertBlobKey } from './blob-store.ts';
+import { assertBlobKey, assertBlobPrefix } from './blob-store.ts';
 import type { UploadableBlobStore } from './create-blob-store.ts';
 
 function isMissing(error: unknown): boolean {
@@ -65,6 +66,20 @@ export function createS3BlobStore(config: S3Config): UploadableBlobStore {
     async delete(key) {
       assertBlobKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      assertBlobPrefix(prefix);
+      // One key at a time: DeleteObjects needs a checksum some S3-compatible stores get wrong.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     presignPut(key, contentType, expiresInSeconds) {
       assertBlobKey(key);

@@ -8,6 +8,7 @@ export const OBSCURE_ATTR = 'data-atrium-obscure';
 // (an empty box of the same size) is the closest we have.
 export const HIDE_SELECTOR = `[${HIDE_ATTR}],[data-openreplay-hidden],[data-openreplay-htmlmasked],.atrium-block`;
 export const OBSCURE_SELECTOR = `[${OBSCURE_ATTR}],[data-openreplay-obscured],[data-openreplay-masked]`;
+const PRIVATE_SELECTOR = `${HIDE_SELECTOR},${OBSCURE_SELECTOR}`;
 /** Per-input override: `data-atrium-input="plain|obscured|hidden"`. */
 export const INPUT_MODE_ATTR = 'data-atrium-input';
 
@@ -80,11 +81,19 @@ export function maskInputValue(
 
 /** Text of page content as it may leave the browser (labels, text nodes). */
 export function maskText(el: Element | null, text: string, o: ResolvedOptions): string {
-  if (closestIn(el, HIDE_SELECTOR)) return '';
+  // This runs for every recorded text node: one ancestor walk for both rules (the profile of a live table
+  // showed `closest` among the top costs). A hidden ancestor beyond an obscured one still wins.
+  let marked: Element | null = null;
+  try {
+    marked = el?.closest(PRIVATE_SELECTOR) ?? null;
+  } catch {
+    // a detached or foreign node: no marks
+  }
+  const obscured = !!marked && !marked.matches(HIDE_SELECTOR);
+  if (marked && (!obscured || closestIn(marked.parentElement, HIDE_SELECTOR))) return '';
   const level = sanitizerLevel(el, o);
   if (level === SanitizeLevel.Hidden) return '';
-  if (o.maskAllText || level === SanitizeLevel.Obscured || closestIn(el, OBSCURE_SELECTOR))
-    return obscure(text);
+  if (o.maskAllText || level === SanitizeLevel.Obscured || obscured) return obscure(text);
   let t = text;
   if (o.obscureTextEmails) t = t.replace(/[^\s@]+@[^\s@]+/g, obscure);
   if (o.obscureTextNumbers) t = t.replace(/\d{4,}/g, obscure);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConditionsMatcher, filterAccepts } from './conditions.ts';
 import { printValue } from './console.ts';
 import { exceptionMessage, parseStack } from './errors.ts';
-import { rateVital } from './vitals.ts';
+import { clsOf, inpOf, rateVital } from './vitals.ts';
 
 describe('web vitals rating (spec §9 thresholds)', () => {
   it.each([
@@ -21,6 +21,24 @@ describe('web vitals rating (spec §9 thresholds)', () => {
     ['TTFB', 1801, 'poor'],
   ])('%s %d is %s', (name, value, rating) => {
     expect(rateVital(name, value)).toBe(rating);
+  });
+});
+
+describe('CLS and INP as web-vitals computes them', () => {
+  it('CLS is the largest session window: shifts under 1 s apart, at most 5 s long', () => {
+    const shift = (startTime: number, value: number) => ({ startTime, value });
+    // 0.1 + 0.1 in one window; a 2 s gap starts another (0.15); the 5 s cap splits the long chain.
+    expect(clsOf([shift(0, 0.1), shift(500, 0.1), shift(2500, 0.15)])).toBeCloseTo(0.2);
+    const chain = Array.from({ length: 12 }, (_, i) => shift(i * 900, 0.05));
+    expect(clsOf(chain)).toBeCloseTo(0.3); // 6 shifts fit in 5 s (0, 900 … 4500)
+    expect(clsOf([])).toBe(0);
+  });
+
+  it('INP is the longest interaction, skipping one per 50 (p98), none without interactions', () => {
+    expect(inpOf([])).toBeNull();
+    expect(inpOf([40, 300, 120])).toBe(300);
+    const many = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(inpOf(many)).toBe(98); // 100 interactions: the two longest are skipped
   });
 });
 

@@ -1,3 +1,4 @@
+import { compactMutation } from '@atrium/protocol/tracker/compact-mutation';
 import { workerMain } from './worker-main.ts';
 import type { ToMain, ToWorker } from './worker-messages.ts';
 
@@ -13,7 +14,7 @@ export interface WorkerLike {
 /** A Blob worker built from workerMain's source: runs under `worker-src blob:`; null when Worker is blocked. */
 export function createBlobWorker(): WorkerLike | null {
   try {
-    const src = `(${workerMain.toString()})(self)`;
+    const src = `(${workerMain.toString()})(self, ${compactMutation.toString()})`;
     const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
     const worker = new Worker(url);
     // The worker has read its source once it runs; revoking later keeps memory flat.

@@ -16,7 +16,11 @@ export interface WorkerScope {
   clearTimeout: (id: unknown) => void;
 }
 
-export function workerMain(scope: WorkerScope): void {
+/**
+ * `compact` (protocol's compactMutation, passed in as source text in a Blob worker) rewrites rrweb mutation
+ * events to their compact wire form here, off the page's main thread (ADR 0021).
+ */
+export function workerMain(scope: WorkerScope, compact: (text: string) => string = (t) => t): void {
   // 20 MB of queued JSON by default: past this the oldest batches are dropped and the recording says so.
   let maxQueuedBytes = 20_000_000;
   // 64 KB: the browser's keepalive quota for requests outliving the page.
@@ -108,7 +112,8 @@ export function workerMain(scope: WorkerScope): void {
       );
       dropped = 0;
     }
-    const b: Batch = { ...u, size: u.messages.reduce((n, m) => n + m.length + 1, 2), attempts: 0 };
+    const messages = u.messages.map(compact);
+    const b: Batch = { ...u, messages, size: messages.reduce((n, m) => n + m.length + 1, 2), attempts: 0 };
     queue.push(b);
     queuedBytes += b.size;
     // Memory cap: drop the oldest batches after the one in flight, and keep one note of the gap (with the
@@ -294,8 +299,9 @@ export function workerMain(scope: WorkerScope): void {
         break;
       case 'resend':
         for (const u of data.batches.reverse()) {
-          const size = u.messages.reduce((n, m) => n + m.length + 1, 2);
-          queue.unshift({ ...u, size, attempts: 0 });
+          const messages = u.messages.map(compact);
+          const size = messages.reduce((n, m) => n + m.length + 1, 2);
+          queue.unshift({ ...u, messages, size, attempts: 0 });
           queuedBytes += size;
         }
         break;

@@ -9,6 +9,7 @@ import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
 import { RecordingControls } from './recording-controls.tsx';
 import { type ControlState, useAssistSession } from './use-assist-session.ts';
 import { useCall } from './use-call.ts';
+import { useCanvasStreams } from './use-canvas-streams.ts';
 import { useTabRecording } from './use-tab-recording.ts';
 
 const MOVE_EVERY_MS = 50;
@@ -28,6 +29,7 @@ export function AssistPage() {
   );
   const session = useAssistSession(projectKey, sessionId, onEvents);
   const call = useCall(session, { projectKey, sessionId });
+  useCanvasStreams(session, player);
   const recording = useTabRecording(session, sessionId);
   const [annotating, setAnnotating] = useState(false);
   const [text, setText] = useState('');

@@ -6,10 +6,14 @@ export interface LivePlayerHandle {
   add(events: { type: number; data: unknown; timestamp: number }[]): void;
   /** Maps a point on screen to the learner's viewport (CSS pixels), or null outside the page. */
   toPage(clientX: number, clientY: number): [number, number] | null;
+  /** The mirror's page canvases in document order (the plugin's own, `data-assist`, left out). */
+  canvases(): HTMLCanvasElement[];
 }
 
 const FULL_SNAPSHOT = 2;
 const META = 4;
+/** How far behind the learner the live view plays, so batches arriving a little late still play in order. */
+const LIVE_BUFFER_MS = 50;
 
 /**
  * The learner's page, live: an rrweb Replayer in live mode fed with the streamed events. It starts at the
@@ -37,7 +41,10 @@ export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_prop
             liveMode: true,
             mouseTail: false,
           });
-          r.startLive(ev.timestamp - 50);
+          // rrweb plays an event `timestamp - baseline` after startLive: a baseline from the snapshot's own
+          // timestamp would keep the snapshot's transit (~140 ms after the tracker restart) as a lag for the
+          // whole session; from this clock it is 50 ms. A skewed agent clock is bounded by the old rule.
+          r.startLive(Math.max(ev.timestamp, Date.now()) - LIVE_BUFFER_MS);
           replayer.current = r;
         }
         replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
@@ -53,6 +60,10 @@ export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_prop
       const y = (clientY - rect.top) / scaleY;
       if (x < 0 || y < 0 || x > iframe.offsetWidth || y > iframe.offsetHeight) return null;
       return [Math.round(x), Math.round(y)];
+    },
+    canvases() {
+      const doc = root.current?.querySelector('iframe')?.contentDocument;
+      return [...(doc?.querySelectorAll('canvas') ?? [])].filter((c) => !c.hasAttribute('data-assist'));
     },
   }));
 

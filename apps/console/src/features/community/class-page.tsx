@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CertificatesPanel } from './certificates-panel.tsx';
+import { ClassDetailsForm } from './class-details-form.tsx';
 import { ClassStatus } from './class-status.tsx';
 import { communityApi } from './community-api.ts';
 import { LinksPanel } from './links-panel.tsx';
@@ -83,6 +84,11 @@ export function ClassPage() {
         <Tab eventKey="links" title={t('community.tabs.links')}>
           <LinksPanel classId={id} />
         </Tab>
+        {isAdmin && (
+          <Tab eventKey="details" title={t('community.tabs.details')}>
+            <ClassDetailsForm cls={cls} />
+          </Tab>
+        )}
       </Tabs>
     </>
   );

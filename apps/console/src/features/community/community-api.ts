@@ -62,6 +62,8 @@ export const communityApi = {
     apiCall<Items<ClassLink>>('GET', `${base}/classes/${id}/links`, { signal }),
   addLink: (id: string, body: { title: string; url: string; description: string }) =>
     apiCall<ClassLink>('POST', `${base}/classes/${id}/links`, { body }),
+  updateLink: (id: string, linkId: string, body: { title?: string; url?: string; description?: string }) =>
+    apiCall<ClassLink>('PATCH', `${base}/classes/${id}/links/${linkId}`, { body }),
   deleteLink: (id: string, linkId: string) =>
     apiCall<void>('DELETE', `${base}/classes/${id}/links/${linkId}`),
 
@@ -86,6 +88,8 @@ export const communityApi = {
     apiCall<Items<ClassSession>>('GET', `${base}/classes/${id}/sessions`, { signal }),
   addSession: (id: string, body: SessionInput) =>
     apiCall<ClassSession>('POST', `${base}/classes/${id}/sessions`, { body }),
+  updateSession: (sessionId: string, body: SessionInput) =>
+    apiCall<ClassSession>('PUT', `${base}/sessions/${sessionId}`, { body }),
   deleteSession: (sessionId: string) => apiCall<void>('DELETE', `${base}/sessions/${sessionId}`),
   attendance: (sessionId: string, signal?: AbortSignal) =>
     apiCall<Attendance>('GET', `${base}/sessions/${sessionId}/attendance`, { signal }),

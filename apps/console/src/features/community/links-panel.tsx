@@ -1,11 +1,12 @@
-import { classLinkInput } from '@atrium/protocol/community';
+import type { ClassLink } from '@atrium/protocol/training';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Col, Form, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Button, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { communityApi } from './community-api.ts';
-import { fieldErrors } from './field-errors.ts';
+import { LinkForm } from './link-edit-form.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
+import { useOptimisticItem } from './use-optimistic-item.ts';
 
 /** Useful links of the class: https addresses or portal paths only. */
 export function LinksPanel({ classId }: { classId: string }) {
@@ -14,16 +15,16 @@ export function LinksPanel({ classId }: { classId: string }) {
   const queryClient = useQueryClient();
   const key = ['community', 'links', classId];
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => communityApi.links(classId, signal) });
-  const [v, setV] = useState({ title: '', url: '', description: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
-    mutationFn: (body: typeof v) => communityApi.addLink(classId, body),
-    onSuccess: () => {
-      setV({ title: '', url: '', description: '' });
-      void refresh();
-    },
+    mutationFn: (body: { title: string; url: string; description: string }) =>
+      communityApi.addLink(classId, body),
+    onSuccess: refresh,
   });
+  const edit = useOptimisticItem<ClassLink, Partial<ClassLink>>(key, (linkId, patch) =>
+    communityApi.updateLink(classId, linkId, patch),
+  );
   const remove = useMutation({
     mutationFn: (linkId: string) => communityApi.deleteLink(classId, linkId),
     onSuccess: refresh,
@@ -32,20 +33,40 @@ export function LinksPanel({ classId }: { classId: string }) {
   return (
     <Row className="g-4">
       <Col lg={isAdmin ? 7 : 12}>
-        <ListGroup>
+        <ListGroup data-testid="link-list">
           {query.data.items.map((l) => (
-            <ListGroup.Item key={l.id} className="d-flex align-items-center gap-2">
-              <span className="fw-semibold">{l.title}</span>
-              <span className="text-break small">{l.url}</span>
-              {isAdmin && (
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  className="ms-auto"
-                  onClick={() => remove.mutate(l.id)}
-                >
-                  {t('community.delete')}
-                </Button>
+            <ListGroup.Item key={l.id} className="d-flex flex-wrap align-items-center gap-2">
+              {editing === l.id ? (
+                <LinkForm
+                  link={l}
+                  submitLabel={t('community.save')}
+                  onCancel={() => setEditing(null)}
+                  onSave={(patch) => {
+                    setEditing(null);
+                    edit.mutate({ id: l.id, patch });
+                    return undefined;
+                  }}
+                />
+              ) : (
+                <>
+                  <span className="fw-semibold">{l.title}</span>
+                  <span className="text-break small">{l.url}</span>
+                  {isAdmin && (
+                    <span className="ms-auto d-flex gap-1">
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        aria-label={t('community.editItem', { name: l.title })}
+                        onClick={() => setEditing(l.id)}
+                      >
+                        {t('community.edit')}
+                      </Button>
+                      <Button size="sm" variant="outline-danger" onClick={() => remove.mutate(l.id)}>
+                        {t('community.delete')}
+                      </Button>
+                    </span>
+                  )}
+                </>
               )}
             </ListGroup.Item>
           ))}
@@ -53,34 +74,11 @@ export function LinksPanel({ classId }: { classId: string }) {
       </Col>
       {isAdmin && (
         <Col lg={5}>
-          <Form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              const parsed = classLinkInput.safeParse(v);
-              if (!parsed.success) {
-                setErrors(fieldErrors(parsed.error));
-                return;
-              }
-              setErrors({});
-              add.mutate(parsed.data);
-            }}
-          >
-            {(['title', 'url', 'description'] as const).map((f) => (
-              <Form.Group className="mb-2" controlId={`link-${f}`} key={f}>
-                <Form.Label>{t(`community.links.${f}`)}</Form.Label>
-                <Form.Control
-                  value={v[f]}
-                  onChange={(e) => setV({ ...v, [f]: e.target.value })}
-                  isInvalid={Boolean(errors[f])}
-                />
-                <Form.Control.Feedback type="invalid">{errors[f]}</Form.Control.Feedback>
-              </Form.Group>
-            ))}
-            <Button type="submit" disabled={add.isPending}>
-              {t('community.add')}
-            </Button>
-          </Form>
+          <LinkForm
+            submitLabel={t('community.add')}
+            pending={add.isPending}
+            onSave={(body) => add.mutateAsync(body)}
+          />
         </Col>
       )}
     </Row>

@@ -1,13 +1,16 @@
+import type { AdminTask, TaskPatch } from '@atrium/protocol/community';
 import { newTaskBody } from '@atrium/protocol/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Badge, Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { communityApi } from './community-api.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { fieldErrors } from './field-errors.ts';
 import { formatTime, localToIso } from './local-time.ts';
+import { TaskEditForm } from './task-edit-form.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
+import { useOptimisticItem } from './use-optimistic-item.ts';
 
 /** Tasks of the class: due dates, draft or published, and who accepted and completed each. */
 export function TasksPanel({ classId }: { classId: string }) {
@@ -17,6 +20,9 @@ export function TasksPanel({ classId }: { classId: string }) {
   const key = ['community', 'tasks', classId];
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => communityApi.tasks(classId, signal) });
   const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  // Text and due date show at once: what the admin typed is what the server keeps (or it rolls back).
+  const edit = useOptimisticItem<AdminTask, TaskPatch>(key, communityApi.updateTask);
   const publish = useMutation({
     mutationFn: ({ id, published }: { id: string; published: boolean }) =>
       communityApi.updateTask(id, { published }),
@@ -42,46 +48,71 @@ export function TasksPanel({ classId }: { classId: string }) {
           </thead>
           <tbody>
             {query.data.items.map((task) => (
-              <tr key={task.id}>
-                <td>
-                  {task.title}{' '}
-                  {!task.published && (
-                    <Badge bg="warning" text="dark">
-                      {t('community.status.draft')}
-                    </Badge>
-                  )}
-                  {open === task.id && <TaskProgress taskId={task.id} />}
-                </td>
-                <td>{formatTime(task.due_at, i18n.language)}</td>
-                <td data-testid="task-accepted">{task.accepted}</td>
-                <td data-testid="task-completed">{task.completed}</td>
-                <td className="d-flex flex-wrap gap-1">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    aria-expanded={open === task.id}
-                    onClick={() => setOpen(open === task.id ? null : task.id)}
-                  >
-                    {t('community.tasks.who')}
-                  </Button>
-                  {isAdmin && (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="outline-secondary"
-                        onClick={() => publish.mutate({ id: task.id, published: !task.published })}
-                      >
-                        {task.published ? t('community.class.unpublish') : t('community.class.publish')}
-                      </Button>
-                      <ConfirmButton
-                        question={t('community.tasks.confirmDelete', { title: task.title })}
-                        label={t('community.delete')}
-                        onConfirm={() => remove.mutate(task.id)}
+              <Fragment key={task.id}>
+                <tr>
+                  <td>
+                    {task.title}{' '}
+                    {!task.published && (
+                      <Badge bg="warning" text="dark">
+                        {t('community.status.draft')}
+                      </Badge>
+                    )}
+                    {open === task.id && <TaskProgress taskId={task.id} />}
+                  </td>
+                  <td>{formatTime(task.due_at, i18n.language)}</td>
+                  <td data-testid="task-accepted">{task.accepted}</td>
+                  <td data-testid="task-completed">{task.completed}</td>
+                  <td className="d-flex flex-wrap gap-1">
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      aria-expanded={open === task.id}
+                      onClick={() => setOpen(open === task.id ? null : task.id)}
+                    >
+                      {t('community.tasks.who')}
+                    </Button>
+                    {isAdmin && (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          onClick={() => publish.mutate({ id: task.id, published: !task.published })}
+                        >
+                          {task.published ? t('community.class.unpublish') : t('community.class.publish')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          aria-label={t('community.editItem', { name: task.title })}
+                          aria-expanded={editing === task.id}
+                          onClick={() => setEditing(editing === task.id ? null : task.id)}
+                        >
+                          {t('community.edit')}
+                        </Button>
+                        <ConfirmButton
+                          question={t('community.tasks.confirmDelete', { title: task.title })}
+                          label={t('community.delete')}
+                          onConfirm={() => remove.mutate(task.id)}
+                        />
+                      </>
+                    )}
+                  </td>
+                </tr>
+                {editing === task.id && (
+                  <tr>
+                    <td colSpan={5}>
+                      <TaskEditForm
+                        task={task}
+                        onCancel={() => setEditing(null)}
+                        onSave={(patch) => {
+                          setEditing(null);
+                          edit.mutate({ id: task.id, patch });
+                        }}
                       />
-                    </>
-                  )}
-                </td>
-              </tr>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </Table>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatClock, formatMoment } from './format.ts';
+import { ImpersonatedBadge } from './impersonated-badge.tsx';
 import { loadRecording } from './player/load-recording.ts';
 import { Player } from './player/player.tsx';
 import { sessionsApi } from './sessions-api.ts';
@@ -74,6 +75,7 @@ export function SessionPage() {
       <p className="text-body-secondary small">
         {formatMoment(session.startedAt, i18n.language)} · {formatClock(session.durationMs)} ·{' '}
         {session.userBrowser} · {session.userOS}
+        {session.impersonated && <ImpersonatedBadge />}
         {session.userId && (
           <>
             {' · '}

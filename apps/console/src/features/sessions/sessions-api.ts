@@ -19,6 +19,8 @@ export interface SessionRow {
   trackerVersion: string;
   startedAt: string;
   ended: boolean;
+  /** Recorded while an admin viewed the portal as this learner (ADR 0035), not the learner's own visit. */
+  impersonated: boolean;
   durationMs: number;
   pages: number;
   clicks: number;

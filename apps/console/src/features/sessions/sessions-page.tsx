@@ -14,6 +14,8 @@ const FIELDS = [
   'from',
   'to',
   'minMinutes',
+  'maxMinutes',
+  'url',
   'minPages',
   'browser',
   'os',
@@ -34,6 +36,8 @@ export function SessionsPage() {
     from: get('from') ? new Date(get('from')).toISOString() : undefined,
     to: get('to') ? new Date(`${get('to')}T23:59:59`).toISOString() : undefined,
     minDurationMs: get('minMinutes') ? Number(get('minMinutes')) * 60_000 : undefined,
+    maxDurationMs: get('maxMinutes') ? Number(get('maxMinutes')) * 60_000 : undefined,
+    url: get('url') || undefined,
     minPages: get('minPages') || undefined,
     browser: get('browser') || undefined,
     os: get('os') || undefined,
@@ -88,6 +92,14 @@ export function SessionsPage() {
           <Col md={2}>
             <Form.Label htmlFor="f-min">{t('sessions.f.minMinutes')}</Form.Label>
             <Form.Control id="f-min" type="number" min={0} {...field('minMinutes')} />
+          </Col>
+          <Col md={2}>
+            <Form.Label htmlFor="f-max">{t('sessions.f.maxMinutes')}</Form.Label>
+            <Form.Control id="f-max" type="number" min={0} {...field('maxMinutes')} />
+          </Col>
+          <Col md={4}>
+            <Form.Label htmlFor="f-url">{t('sessions.f.url')}</Form.Label>
+            <Form.Control id="f-url" type="search" maxLength={500} {...field('url')} />
           </Col>
           <Col md={2}>
             <Form.Label htmlFor="f-pages">{t('sessions.f.minPages')}</Form.Label>

@@ -2,6 +2,7 @@ import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock, formatMoment } from './format.ts';
+import { ImpersonatedBadge } from './impersonated-badge.tsx';
 import type { SessionRow } from './sessions-api.ts';
 
 /** Rows of sessions, each opening the player. */
@@ -27,6 +28,7 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
             <td>
               <Link to={`/sessions/${s.id}`}>{formatMoment(s.startedAt, i18n.language)}</Link>
               {!s.ended && <span className="badge text-bg-success ms-2">{t('sessions.live')}</span>}
+              {s.impersonated && <ImpersonatedBadge />}
             </td>
             <td>
               {s.learnerNickname

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConsoleFeature } from '../../app/console-feature.ts';
 import { CommunityScreen } from '../community/community-screen.tsx';
 import { LearnersPage } from '../community/learners-page.tsx';
+import { AuditPage } from './audit-page.tsx';
 import en from './en.json';
 import { ProjectsPage } from './projects-page.tsx';
 import zhTW from './zh-TW.json';
@@ -12,7 +13,10 @@ function StaffPage() {
   return <LearnersPage roleFilter="staff" title={t('settings.staff.title')} />;
 }
 
-/** Admin settings: tracker projects and what their trackers fetch, and the staff with their roles. */
+/**
+ * Admin settings: tracker projects and what their trackers fetch, the staff with their roles, and the audit
+ * trails (recording reads, community changes).
+ */
 const feature: ConsoleFeature = {
   adminOnly: true,
   routes: [
@@ -32,10 +36,19 @@ const feature: ConsoleFeature = {
         </CommunityScreen>
       ),
     },
+    {
+      path: '/settings/audit',
+      element: (
+        <CommunityScreen>
+          <AuditPage />
+        </CommunityScreen>
+      ),
+    },
   ],
   nav: [
     { to: '/settings', label: 'settings.nav.projects', adminOnly: true },
     { to: '/settings/staff', label: 'settings.nav.staff', adminOnly: true },
+    { to: '/settings/audit', label: 'settings.nav.audit', adminOnly: true },
   ],
   messages: { 'zh-TW': zhTW, en },
 };

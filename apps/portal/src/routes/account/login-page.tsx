@@ -7,6 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { CoursePlatformButtons } from './course-platform-buttons.tsx';
+import { OidcButtons } from './oidc-buttons.tsx';
 import { SignedInRedirect } from './signed-in-redirect.tsx';
 import { useLazyZodForm } from './use-lazy-zod-form.ts';
 
@@ -45,6 +47,8 @@ export function LoginPage() {
           autoComplete="current-password"
         />
       </SubmitForm>
+      <OidcButtons />
+      <CoursePlatformButtons />
       <nav className="mt-4 d-flex flex-column gap-2 small" aria-label={t('login.title')}>
         <Link to="/password/reset">{t('login.forgot')}</Link>
         <Link to="/register">{t('login.register')}</Link>

@@ -31,4 +31,15 @@ export const accountRoutes: RouteObject[] = [
     path: '/register/send',
     lazy: async () => ({ Component: (await import('./register-send-page.tsx')).RegisterSendPage }),
   },
+  {
+    path: '/login/course-platform',
+    lazy: async () => ({
+      Component: (await import('./course-platform-return-page.tsx')).CoursePlatformReturnPage,
+    }),
+  },
+  // The third-party provider's return point, `/{provider}callback`; other one-segment paths go to /login.
+  {
+    path: '/:segment',
+    lazy: async () => ({ Component: (await import('./oidc-callback-page.tsx')).OidcCallbackRoute }),
+  },
 ];

@@ -11,6 +11,7 @@ import { LoadFailure } from '../../components/load-failure.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SkeletonLines } from '../../components/skeleton-lines.tsx';
 import { type ProfileForm, profileForm } from './form-schemas.ts';
+import { ThirdpartyLinks } from './thirdparty-links.tsx';
 import { profileApi } from './user-api.ts';
 import { profileChanged, useProfile } from './user-queries.ts';
 
@@ -72,43 +73,32 @@ function ProfileEditor({
   const description = form.watch('description') ?? '';
 
   return (
-    <SubmitForm
-      form={form}
-      onValid={(values) => save.mutate(values)}
-      disabled={save.isPending || !form.formState.isDirty}
-      submitLabel={t('user.profile.save')}
-      fullWidth={false}
-    >
-      <NicknameField />
-      <div className="row">
-        <div className="col-sm-6">
-          <BoundField name="last_name" label={t('user.profile.lastName')} autoComplete="family-name" />
+    <>
+      <SubmitForm
+        form={form}
+        onValid={(values) => save.mutate(values)}
+        disabled={save.isPending || !form.formState.isDirty}
+        submitLabel={t('user.profile.save')}
+        fullWidth={false}
+      >
+        <NicknameField />
+        <div className="row">
+          <div className="col-sm-6">
+            <BoundField name="last_name" label={t('user.profile.lastName')} autoComplete="family-name" />
+          </div>
+          <div className="col-sm-6">
+            <BoundField name="first_name" label={t('user.profile.firstName')} autoComplete="given-name" />
+          </div>
         </div>
-        <div className="col-sm-6">
-          <BoundField name="first_name" label={t('user.profile.firstName')} autoComplete="given-name" />
-        </div>
-      </div>
-      <BoundField
-        name="description"
-        as="textarea"
-        rows={5}
-        label={t('user.profile.description')}
-        hint={t('user.profile.descriptionHint', { count: description.length, max: DESCRIPTION_MAX })}
-      />
-      {thirdparty.length > 0 && (
-        <section className="mb-3" aria-labelledby="thirdparty-title">
-          <h2 id="thirdparty-title" className="h6">
-            {t('user.profile.thirdparty')}
-          </h2>
-          <ul className="list-unstyled mb-0">
-            {thirdparty.map((account) => (
-              <li key={account.platform}>
-                {account.platform}：{account.email}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </SubmitForm>
+        <BoundField
+          name="description"
+          as="textarea"
+          rows={5}
+          label={t('user.profile.description')}
+          hint={t('user.profile.descriptionHint', { count: description.length, max: DESCRIPTION_MAX })}
+        />
+      </SubmitForm>
+      <ThirdpartyLinks thirdparty={thirdparty} />
+    </>
   );
 }

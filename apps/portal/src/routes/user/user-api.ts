@@ -1,19 +1,23 @@
 import type {
   AvatarUploadResponse,
   AvatarUploadType,
-  CoursesResponse,
   NotifyConstants,
   NotifyListResponse,
   NotifyMessage,
   PasswordChangeBody,
   Profile,
+  RegisteredCourses,
 } from '@atrium/protocol';
 import { apiCall } from '@atrium/web/api/client.ts';
 
 /** The profile calls of spec 1 §7, typed by the shared contract (packages/protocol/src/profile.ts). */
 export const profileApi = {
   profile: (signal?: AbortSignal) => apiCall<Profile>('GET', '/v1/user/profile', { signal }),
-  courses: (signal?: AbortSignal) => apiCall<CoursesResponse>('GET', '/v1/user/courses', { signal }),
+  courses: (refresh: boolean, signal?: AbortSignal) =>
+    apiCall<RegisteredCourses>('GET', '/v1/user/courses', {
+      query: { refresh: refresh ? 1 : undefined },
+      signal,
+    }),
   nickname: (nickname: string) =>
     apiCall<Profile>('PUT', '/v1/user/profile/nickname', { body: { nickname } }),
   name: (first_name: string, last_name: string) =>

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../lib/mail.ts';
+import type { AccountThrottle } from './account-throttle.ts';
 
 /** What the account domain functions need; routes build it from the app. */
 export interface AccountDeps {
@@ -10,6 +11,31 @@ export interface AccountDeps {
   log: FastifyBaseLogger;
   /** Sends in the background, so known and unknown addresses answer in the same time (ADR 0002). */
   mail: (message: MailMessage) => void;
+}
+
+/** What the public sign-in, code and mail calls need beyond AccountDeps (ADR 0013). */
+export interface GuardedAccountDeps extends AccountDeps {
+  throttle: AccountThrottle;
+  /** Runs work after the answer, so its database time does not tell known addresses from unknown ones. */
+  later: (task: () => Promise<void>) => void;
+}
+
+/** Background work that remembers what is in flight, so closing the app can wait for it. */
+export function backgroundTasks(log: FastifyBaseLogger) {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(task: () => Promise<void>) {
+      // setImmediate: the answer (settled in microtasks) is on its way before the work starts.
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((err) => log.error({ err }, 'background account work failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+    async flush() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
 }
 
 /** A background mail sender that remembers what is in flight, so closing the app can wait for it. */

@@ -11,6 +11,9 @@ export const accountErrors = {
   linkInvalid: () => new AppError(400, 'link_invalid', '連結無效或已使用過，請重新申請'),
   linkExpired: () => new AppError(400, 'link_expired', '連結已過期，請重新申請'),
   codeInvalid: () => new AppError(400, 'code_invalid', '驗證碼錯誤'),
+  // The one answer of `{email, code}` registration entry, so it never tells a verified or unknown address
+  // from a pending one (ADR 0013).
+  codeRejected: () => new AppError(400, 'code_invalid', '驗證碼錯誤或已失效，請確認或重新取得驗證信'),
   codeExpired: () => new AppError(400, 'code_expired', '驗證碼已失效，請重新取得'),
   ticketMissing: () => new AppError(400, 'ticket_missing', '登入驗證已逾時，請重新登入'),
   passwordRequired: () => new AppError(400, 'password_required', '請設定新密碼'),

@@ -5,6 +5,9 @@ import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Matches no user: lookups for an unknown address still run, so they take the time a known one does. */
+export const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+
 /** The public shape of a user on the wire; never the row (no hashes, no flags). */
 export function toAccountUser(row: UserRow): AccountUser {
   return { id: row.id, email: row.email, nickname: row.nickname, avatar: row.avatar, role: row.role };

@@ -22,7 +22,13 @@ import {
   setDeviceCookie,
   setLoginTicketCookie,
 } from './account-cookies.ts';
-import { type AccountDeps, backgroundMailer } from './account-deps.ts';
+import {
+  type AccountDeps,
+  backgroundMailer,
+  backgroundTasks,
+  type GuardedAccountDeps,
+} from './account-deps.ts';
+import { accountThrottle } from './account-throttle.ts';
 import { sessionTokenOf } from './authenticate.ts';
 import type { SignInContext, SignInResult } from './complete-sign-in.ts';
 import { getEntry } from './get-entry.ts';
@@ -37,7 +43,7 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { verifyLogin } from './verify-login.ts';
 import { verifyRegistration } from './verify-registration.ts';
 
-/** Per-IP limits of ADR 0002: sign-in, sign-up, mails and code entry. */
+/** Per-IP limits of ADR 0002: sign-in, sign-up, mails and code entry. Per-account ones: ADR 0013. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const LIMITS = {
   login: perMinute(10),
@@ -51,9 +57,18 @@ const tags = ['account'];
 /** The account calls of spec 1 §7 under /v1 (shapes in @atrium/protocol account.ts). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = backgroundMailer(app.mailer, app.log);
-  // Mails still in flight are sent before the mailer closes.
-  app.addHook('preClose', () => mailer.flush());
+  const work = backgroundTasks(app.log);
+  // Work and mails still in flight are finished before the database and the mailer close.
+  app.addHook('preClose', async () => {
+    await work.flush();
+    await mailer.flush();
+  });
   const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
+  const guarded: GuardedAccountDeps = {
+    ...deps,
+    throttle: accountThrottle(app.rateCounters, app.config.rateLimit.enabled),
+    later: work.run,
+  };
   prepareDummyHash();
 
   const contextOf = (request: FastifyRequest): SignInContext => ({
@@ -98,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      signedInReply(reply, await verifyRegistration(deps, request.body, contextOf(request))),
+      signedInReply(reply, await verifyRegistration(guarded, request.body, contextOf(request))),
   );
 
   app.post(
@@ -113,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await resendVerification(deps, request.body.email);
+      await resendVerification(guarded, request.body.email);
       return reply.status(202).send({ email: request.body.email });
     },
   );
@@ -130,7 +145,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await logIn(deps, request.body, contextOf(request));
+      const outcome = await logIn(guarded, request.body, contextOf(request));
       if (outcome.status === 'signed_in') return signedInReply(reply, outcome);
       setLoginTicketCookie(reply, app.config, outcome.ticket, outcome.ticketExpiresAt);
       return { status: 'verify_required' as const, email: outcome.email };
@@ -150,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await verifyLogin(
-        deps,
+        guarded,
         request.cookies[LOGIN_TICKET_COOKIE],
         request.body.code,
         contextOf(request),
@@ -172,7 +187,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(guarded, request.body.email);
       return reply.status(202).send({ email: request.body.email });
     },
   );

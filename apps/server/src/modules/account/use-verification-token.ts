@@ -44,9 +44,16 @@ export async function markTokenUsed(db: Database, id: string): Promise<boolean> 
   return used.length === 1;
 }
 
+/** True when the token is unused, live and its code is this one. Writes nothing. */
+export function isLiveCode(row: TokenRow, code: string): boolean {
+  if (row.usedAt || row.attempts >= MAX_CODE_ATTEMPTS || row.expiresAt.getTime() <= Date.now()) return false;
+  return !!row.codeHash && safeEqual(row.codeHash, codeHashOf(row.id, code));
+}
+
 /**
- * Checks a typed code against a token and uses the token up when it matches. A wrong code counts an
- * attempt; the fifth wrong one kills the token, so guessing 6 digits is hopeless.
+ * Checks a login code against its ticket and uses the ticket up when it matches. A wrong code counts an
+ * attempt; the fifth wrong one kills the ticket. Only the browser holding the ticket (it typed the password)
+ * can do that; a registration code, which anyone can type with an address, is never killed (ADR 0013).
  */
 export async function useTokenCode(db: Database, row: TokenRow, code: string): Promise<void> {
   if (row.usedAt || row.attempts >= MAX_CODE_ATTEMPTS || row.expiresAt.getTime() <= Date.now()) {

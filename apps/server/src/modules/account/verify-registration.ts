@@ -1,18 +1,20 @@
 import type { RegisterVerifyBody } from '@atrium/protocol';
-import type { AccountDeps } from './account-deps.ts';
+import type { GuardedAccountDeps } from './account-deps.ts';
 import { accountErrors } from './account-errors.ts';
-import { findUserByEmail, findUserById } from './account-user.ts';
+import { findUserByEmail, findUserById, NO_USER_ID } from './account-user.ts';
 import { completeSignIn, type SignInContext, type SignInResult } from './complete-sign-in.ts';
 import { markEmailVerified } from './mark-email-verified.ts';
 import { hashPassword } from './password.ts';
-import { findLinkToken, findUserCodeToken, markTokenUsed, useTokenCode } from './use-verification-token.ts';
+import { findLinkToken, findUserCodeToken, isLiveCode, markTokenUsed } from './use-verification-token.ts';
 
 /**
  * Completes a registration (link token, or e-mail and code) or a claim of a pre-portal account (claim
  * token and a new password), then signs the browser in and remembers it: it has just proved the mailbox.
+ * `{email, code}` answers one way for every failure and never kills the owner's code: wrong codes only
+ * slow down whoever types them (ADR 0013).
  */
 export async function verifyRegistration(
-  deps: AccountDeps,
+  deps: GuardedAccountDeps,
   body: RegisterVerifyBody,
   ctx: SignInContext,
 ): Promise<SignInResult> {
@@ -30,10 +32,16 @@ export async function verifyRegistration(
         : await markEmailVerified(deps, user, 'register');
     return completeSignIn(deps, verified, ctx, true);
   }
+  const subject = { email: body.email, ip: ctx.ip };
+  await deps.throttle.check('register-code', subject);
   const user = await findUserByEmail(deps.db, body.email);
-  const row = user?.passwordHash ? await findUserCodeToken(deps.db, user.id, 'verify') : undefined;
-  if (!user || !row) throw accountErrors.codeInvalid();
-  await useTokenCode(deps.db, row, body.code);
+  const row = await findUserCodeToken(deps.db, user?.id ?? NO_USER_ID, 'verify');
+  const accepted =
+    !!user?.passwordHash && !!row && isLiveCode(row, body.code) && (await markTokenUsed(deps.db, row.id));
+  if (!user || !accepted) {
+    await deps.throttle.count('register-code', subject);
+    throw accountErrors.codeRejected();
+  }
   const verified = await markEmailVerified(deps, user, 'register');
   return completeSignIn(deps, verified, ctx, true);
 }

@@ -24,7 +24,9 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
       server: app.server,
       isRoomLive: relay.roomIsLive,
       trustProxy: app.config.trustProxy,
+      forward: relay.peerSignals?.send,
     });
+    relay.peerSignals?.receive(peer.deliver);
     app.addHook('preClose', async () => peer.close());
     await app.register(peerHttpRoutes, { handle: peer.handle });
   }

@@ -108,4 +108,33 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     agentOnB.disconnect();
     await noAgent;
   });
+
+  it('PeerJS signalling between a peer on A and a peer on B is forwarded through Redis, both ways', async () => {
+    const s = await startTrackerSession(a.app);
+    const visitor = visitorSocket(a.url, s);
+    await connected(visitor);
+    const visitorId = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
+    const agentId = `${s.room}-${'ab12'.repeat(4)}`;
+    function peerSocket(url: string, id: string) {
+      const ws = new WebSocket(
+        `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=t&version=1`,
+      );
+      const frames: { type: string; src?: string; payload?: unknown }[] = [];
+      ws.on('message', (m) => frames.push(JSON.parse(String(m))));
+      const open = new Promise<void>((resolve) => ws.on('message', () => resolve()));
+      return { ws, frames, open };
+    }
+    const onA = peerSocket(a.url, visitorId);
+    const onB = peerSocket(b.url, agentId);
+    await Promise.all([onA.open, onB.open]);
+    const offer = { type: 'OFFER', dst: visitorId, payload: { sdp: 'v=0', connectionId: 'mc_1' } };
+    onB.ws.send(JSON.stringify(offer));
+    await expect
+      .poll(() => onA.frames.find((f) => f.type === 'OFFER'))
+      .toMatchObject({ ...offer, src: agentId });
+    onA.ws.send(JSON.stringify({ type: 'ANSWER', dst: agentId, payload: { sdp: 'v=0' } }));
+    await expect.poll(() => onB.frames.find((f) => f.type === 'ANSWER')).toMatchObject({ src: visitorId });
+    onA.ws.close();
+    onB.ws.close();
+  });
 });

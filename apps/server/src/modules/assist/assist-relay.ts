@@ -134,6 +134,17 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     grants.set(room, tabId, agentId),
   );
   io.on('assist:agent-gone', (agentId: string) => grants.dropAgent(agentId));
+  // PeerJS signalling for a peer on another process takes the same way (ADR 0031).
+  let onPeerSignal: ((dst: string, frame: string) => void) | null = null;
+  io.on('assist:peer', (dst: string, frame: string) => onPeerSignal?.(dst, frame));
+  const peerSignals = redis
+    ? {
+        send: (dst: string, frame: string) => io.serverSideEmit('assist:peer', dst, frame),
+        receive: (handler: (dst: string, frame: string) => void) => {
+          onPeerSignal = handler;
+        },
+      }
+    : null;
 
   // Consoles re-read the list on a change notice; notices for one session within 200 ms are merged.
   const pendingNotices = new Map<string, NodeJS.Timeout>();
@@ -392,7 +403,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
   }
 
-  return { io, config, liveSessions, roomIsLive, close };
+  return { io, config, liveSessions, roomIsLive, peerSignals, close };
 }
 
 export type AssistRelay = Awaited<ReturnType<typeof createAssistRelay>>;

@@ -106,4 +106,23 @@ describe.each(databaseKinds)('impersonation on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('impersonation_read_only');
   });
+
+  it('shows admins, and only admins, the audit trail through the console API', async () => {
+    const minted = (await mint(admin, { user_id: learner.id, seconds: 120 })).json();
+    await begin(minted.token);
+    await begin(learner.token);
+    const read = (by: TestUser, query = '') =>
+      t.app.inject({ method: 'GET', url: `/v1/console/impersonation/audit${query}`, headers: by.auth });
+    const res = await read(admin, `?learner_id=${learner.id}&page_size=3`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.entries).toHaveLength(3);
+    // Newest first: the refused learner token, the use, the mint.
+    expect(body.entries.map((e: { action: string }) => e.action)).toEqual(['refused', 'use', 'mint']);
+    expect(body.entries[1]).toMatchObject({ admin_id: admin.id, learner_id: learner.id });
+    expect((await read(agent)).statusCode).toBe(403);
+    expect((await read(learner)).statusCode).toBe(403);
+    expect((await read(admin, '?page_size=1000')).statusCode).toBe(400);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
+import { createBatchParserPool } from './batch-parser-pool.ts';
 
 const startBody = (tabId: string) => trackerStartBody({ tabId });
 
@@ -96,5 +97,77 @@ describe.each(databaseKinds)('ingest batches a hostile client sends, on %s', (ki
     expect(last.statusCode).toBe(429);
     expect(last.json()).toEqual({ code: 'rate_limited', message: expect.stringContaining('秒後再試') });
     expect(sessionId).toBeTruthy();
+  });
+});
+
+describe.each(databaseKinds)('ingest batches of one address over many sessions, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { INGEST_BATCHES_PER_MINUTE_PER_ADDRESS: '6' });
+  });
+  afterAll(() => t.close());
+
+  const startFrom = async (tabId: string, remoteAddress: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/ingest/v1/web/start',
+        payload: startBody(tabId),
+        remoteAddress,
+      })
+    ).json().token as string;
+  const upload = (token: string, tabId: string, seq: number, remoteAddress: string) => {
+    const batchId = `${tabId}-1-${seq}`;
+    return t.app.inject({
+      method: 'POST',
+      url: `/ingest/v1/web/i?batch=${batchId}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ batchId, tabId, pageNo: 1, seq, messages: [[0, Date.now()]] }),
+      remoteAddress,
+    });
+  };
+
+  it('limits uploads per address even when each comes from a fresh session', async () => {
+    // Sessions are free to start: a new one per upload must not escape the per-address limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const tabId = `tab-a${i}`;
+      const token = await startFrom(tabId, '10.9.0.1');
+      statuses.push((await upload(token, tabId, 0, '10.9.0.1')).statusCode);
+    }
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    // A learner at another address uploads as usual.
+    const token = await startFrom('tab-b', '10.9.0.2');
+    expect((await upload(token, 'tab-b', 0, '10.9.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('the batch parser pool', () => {
+  const pool = createBatchParserPool({
+    size: 1,
+    maxQueue: 64,
+    maxPerSession: 2,
+    maxPerAddress: 3,
+    limits: { maxInflatedBytes: 10_000_000, maxInflateRatio: 100, maxMessages: 20_000 },
+  });
+  afterAll(() => pool.close());
+
+  it('keeps one address from filling the shared queue, whatever sessions it started', async () => {
+    const body = (n: number) =>
+      Buffer.from(
+        JSON.stringify({ batchId: `b-${n}`, tabId: 't', pageNo: 1, seq: n, messages: [[0, Date.now()]] }),
+      );
+    // A flooder queues one job per fresh session from one address: the fourth is refused at once...
+    const flood = [0, 1, 2, 3].map((n) =>
+      pool.parse(body(n), 'identity', { session: `flood-${n}`, address: '10.9.1.1' }).then(
+        () => 200,
+        (error: { status: number }) => error.status,
+      ),
+    );
+    // ...while a learner at another address still gets a place in the queue.
+    const learner = pool.parse(body(9), 'identity', { session: 'learner', address: '10.9.1.2' });
+    expect(await Promise.all(flood)).toEqual([200, 200, 200, 429]);
+    expect((await learner).batchId).toBe('b-9');
   });
 });

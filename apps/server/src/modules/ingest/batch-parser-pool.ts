@@ -3,8 +3,15 @@ import { AppError } from '../../lib/errors.ts';
 import type { BatchLimits, ParsedBatch } from './parse-batch.ts';
 
 export interface BatchParserPool {
-  /** Parses in a worker thread. `client` (the session or the address) may have few jobs in flight. */
-  parse(raw: Uint8Array, encoding: string, client: string): Promise<ParsedBatch>;
+  /**
+   * Parses in a worker thread. The recorded session and the client address may each have few jobs in flight:
+   * sessions are free to start, so the address bound is what stops one client from filling the shared queue.
+   */
+  parse(
+    raw: Uint8Array,
+    encoding: string,
+    client: { session: string; address: string },
+  ): Promise<ParsedBatch>;
   close(): Promise<void>;
 }
 
@@ -12,7 +19,8 @@ interface Pending {
   id: number;
   raw: Uint8Array;
   encoding: string;
-  client: string;
+  /** The counters this job holds a place in: `s:<session>` and `a:<address>`. */
+  keys: [string, string];
   resolve: (parsed: ParsedBatch) => void;
   reject: (error: Error) => void;
 }
@@ -27,13 +35,17 @@ const JOB_TIMEOUT_MS = 10_000;
 
 /**
  * A few worker threads that parse ingest batches (ADR 0011). The event loop only moves bytes: a hostile
- * client can keep at most `maxPerClient` jobs queued, and all clients together at most `maxQueue`, so a
+ * client can keep at most `maxPerAddress` jobs queued (`maxPerSession` per session it started), and all
+ * clients together at most `maxQueue`, so a
  * flood of costly batches waits its turn in the worker while sign-ins and page loads are answered at once.
  */
 export function createBatchParserPool(opts: {
   size: number;
   maxQueue: number;
-  maxPerClient: number;
+  /** Jobs one recorded session may have queued or running. */
+  maxPerSession: number;
+  /** Jobs one client address may have queued or running, whatever sessions it started. */
+  maxPerAddress: number;
   limits: BatchLimits;
 }): BatchParserPool {
   const queue: Pending[] = [];
@@ -45,9 +57,11 @@ export function createBatchParserPool(opts: {
   let closed = false;
 
   const settle = (job: Pending) => {
-    const n = (perClient.get(job.client) ?? 1) - 1;
-    if (n <= 0) perClient.delete(job.client);
-    else perClient.set(job.client, n);
+    for (const key of job.keys) {
+      const n = (perClient.get(key) ?? 1) - 1;
+      if (n <= 0) perClient.delete(key);
+      else perClient.set(key, n);
+    }
   };
 
   const spawn = () => {
@@ -110,15 +124,19 @@ export function createBatchParserPool(opts: {
   return {
     parse(raw, encoding, client) {
       if (closed) return Promise.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
-      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) {
+      const keys: [string, string] = [`s:${client.session}`, `a:${client.address}`];
+      if (
+        (perClient.get(keys[0]) ?? 0) >= opts.maxPerSession ||
+        (perClient.get(keys[1]) ?? 0) >= opts.maxPerAddress
+      ) {
         return Promise.reject(new AppError(429, 'rate_limited', '上傳過於頻繁，請稍後再試'));
       }
       if (queue.length >= opts.maxQueue) {
         return Promise.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
       }
-      perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      for (const key of keys) perClient.set(key, (perClient.get(key) ?? 0) + 1);
       return new Promise<ParsedBatch>((resolve, reject) => {
-        queue.push({ id: nextId++, raw, encoding, client, resolve, reject });
+        queue.push({ id: nextId++, raw, encoding, keys, resolve, reject });
         pump();
       });
     },

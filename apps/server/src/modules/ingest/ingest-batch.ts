@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import type { ParsedBatch } from './parse-batch.ts';
 import { isSessionActive } from './session-activity.ts';
 import type { SessionClaims } from './session-token.ts';
+import { sessionQuotaExceeded } from './start-session.ts';
 
 /** Where a batch's messages live: the session's folder, ordered names, ids the client chose hashed away. */
 export function batchBlobKey(
@@ -35,13 +36,19 @@ export async function ingestBatch(
     batchId?: string;
     parse: () => Promise<ParsedBatch>;
     sessionIdleSeconds: number;
+    /** Bytes the session may store; 0 = no bound (ADR 0014). */
+    maxSessionBytes: number;
     now?: number;
   },
 ): Promise<{ duplicate: boolean }> {
   const { claims } = input;
   const now = input.now ?? Date.now();
   const [session] = await db
-    .select({ id: ingestSessions.id, lastActivityAt: ingestSessions.lastActivityAt })
+    .select({
+      id: ingestSessions.id,
+      lastActivityAt: ingestSessions.lastActivityAt,
+      bytes: ingestSessions.bytes,
+    })
     .from(ingestSessions)
     .where(and(eq(ingestSessions.id, claims.sessionId), eq(ingestSessions.projectId, claims.projectId)))
     .limit(1);
@@ -57,6 +64,9 @@ export async function ingestBatch(
     return row !== undefined;
   };
   if (input.batchId && (await seen(input.batchId))) return { duplicate: true };
+  // Checked before the body is parsed, so a full session costs one indexed read per batch. 401 makes the
+  // tracker renew its session; start refuses to continue a full one, and the tracker stops (ADR 0014).
+  if (input.maxSessionBytes > 0 && session.bytes >= input.maxSessionBytes) throw sessionQuotaExceeded(401);
   if (!isSessionActive(session.lastActivityAt, input.sessionIdleSeconds, now)) {
     throw unauthorized('此錄影工作階段已結束', 'session_ended');
   }

@@ -88,6 +88,8 @@ export interface SessionSearch {
   hasFailedRequests?: boolean;
   browser?: string;
   os?: string;
+  /** The address the recording started on contains this (the only page address the index keeps). */
+  url?: string;
   sort: 'startedAt' | 'duration' | 'pages' | 'errors';
   order: 'asc' | 'desc';
   page: number;
@@ -119,6 +121,7 @@ export async function listSessions(
   if (input.hasFailedRequests === false) filters.push(eq(s.failedRequests, 0));
   if (input.browser) filters.push(ilike(s.userBrowser, `%${escapeLike(input.browser)}%`));
   if (input.os) filters.push(ilike(s.userOs, `%${escapeLike(input.os)}%`));
+  if (input.url) filters.push(ilike(s.url, `%${escapeLike(input.url)}%`));
   const where = filters.length ? and(...filters) : undefined;
   const column = { startedAt: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;

@@ -25,6 +25,7 @@ import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts
 import { recordNotStarted } from './record-not-started.ts';
 import { recordUxtSignal } from './record-uxt-signal.ts';
 import { requireTrackerSession } from './require-tracker-session.ts';
+import { retentionSweep } from './retention-sweep.ts';
 import { startSession } from './start-session.ts';
 
 /** A gzip body may inflate to this many times the beacon size limit, no more (gzip bomb guard). */
@@ -37,8 +38,21 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.ingest;
   app.decorateRequest('trackerSession', null);
   registerIngestCors(app);
+  // Processes that take recordings also remove them when their retention is over (ADR 0014).
+  await app.register(retentionSweep);
   registerIngestBodyParser(app, settings.beaconSizeLimit * INFLATE_FACTOR);
   const withSession = requireTrackerSession(settings.secret);
+  // Sessions one address may open per project and hour (ADR 0014), counted in the shared rate-limit store.
+  const sessionsByAddress =
+    settings.sessionsPerHourPerAddress > 0
+      ? app.createRateLimit({
+          max: settings.sessionsPerHourPerAddress,
+          timeWindow: 3_600_000,
+          // Asked only after startSession found the project, so the key names a real project.
+          keyGenerator: (request: FastifyRequest) =>
+            `session-start:${(request.body as { projectKey: string }).projectKey}:${request.ip}`,
+        })
+      : null;
   const claimsOf = (request: FastifyRequest) => {
     if (!request.trackerSession) throw new Error('requireTrackerSession did not run');
     return request.trackerSession;
@@ -61,6 +75,12 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         request: request.body,
         visitor: describeVisitor(request.headers, app.config.trustProxy !== false),
         userAgent: String(request.headers['user-agent'] ?? ''),
+        mayOpenSession: sessionsByAddress
+          ? async () => {
+              const result = await sessionsByAddress(request);
+              return result.isAllowed || !result.isExceeded;
+            }
+          : undefined,
       }),
   );
 
@@ -84,7 +104,9 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const parser = createBatchParserPool({
     size: settings.parseWorkers,
     maxQueue: 64 * settings.parseWorkers,
-    maxPerClient: 2,
+    maxPerSession: 2,
+    // An eighth of the queue: a school behind one NAT address still uploads, one flooder cannot fill it.
+    maxPerAddress: 8 * settings.parseWorkers,
     limits: {
       maxInflatedBytes: settings.beaconSizeLimit * INFLATE_FACTOR,
       maxInflateRatio: settings.maxInflateRatio,
@@ -122,8 +144,9 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         const { duplicate } = await ingestBatch(app.db, app.blobs, {
           claims,
           batchId: request.query.batch,
-          parse: () => parser.parse(raw, encoding, claims.sessionId),
+          parse: () => parser.parse(raw, encoding, { session: claims.sessionId, address: request.ip }),
           sessionIdleSeconds: settings.sessionIdleSeconds,
+          maxSessionBytes: settings.maxSessionBytes,
         });
         return { ok: true as const, duplicate };
       },

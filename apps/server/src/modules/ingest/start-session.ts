@@ -3,7 +3,7 @@ import type { StartRequest, StartResponse } from '@atrium/protocol/tracker/index
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestSessions } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Visitor } from './describe-visitor.ts';
 import { findProjectByKey, projectFeatures } from './find-project.ts';
 import { isSessionActive } from './session-activity.ts';
@@ -16,7 +16,13 @@ export interface StartSettings {
   beaconSizeLimit: number;
   compressionThreshold: number;
   sessionIdleSeconds: number;
+  /** Bytes one recorded session may store; 0 = no bound (ADR 0014). */
+  maxSessionBytes: number;
 }
+
+/** A session that stored its quota is over: start refuses to continue it, so the tracker stops (ADR 0014). */
+export const sessionQuotaExceeded = (status: 401 | 403) =>
+  new AppError(status, 'session_quota_exceeded', '此錄影工作階段已達儲存上限，錄影已停止');
 
 /**
  * The tracker's start call: continues the tab's session when its previous token is still good
@@ -26,7 +32,17 @@ export interface StartSettings {
 export async function startSession(
   db: Database,
   settings: StartSettings,
-  input: { request: StartRequest; visitor: Visitor; userAgent: string; now?: number },
+  input: {
+    request: StartRequest;
+    visitor: Visitor;
+    userAgent: string;
+    now?: number;
+    /**
+     * Asked before a new session is recorded (never for a continued one): false when this address started its
+     * quota of sessions of the project this hour.
+     */
+    mayOpenSession?: (projectId: string) => Promise<boolean>;
+  },
 ): Promise<StartResponse> {
   const now = input.now ?? Date.now();
   const req = input.request;
@@ -49,6 +65,10 @@ export async function startSession(
       .where(eq(ingestSessions.id, previous.sessionId))
       .limit(1);
     if (existing && isSessionActive(existing.lastActivityAt, settings.sessionIdleSeconds, now)) {
+      // A full session is not continued: the tracker's renewal after the batch route's 401 fails and it stops.
+      if (settings.maxSessionBytes > 0 && existing.bytes >= settings.maxSessionBytes && !req.doNotRecord) {
+        throw sessionQuotaExceeded(403);
+      }
       sessionId = existing.id;
       userUuid = existing.userUuid;
     } else if (!existing && now - previous.issuedAt < settings.sessionIdleSeconds * 1000) {
@@ -71,6 +91,9 @@ export async function startSession(
         .set({ lastActivityAt: new Date(now), ...(userId ? { userId } : {}) })
         .where(eq(ingestSessions.id, sessionId));
     } else {
+      if (input.mayOpenSession && !(await input.mayOpenSession(project.id))) {
+        throw new AppError(429, 'too_many_sessions', '此位址開始的錄影工作階段過多，請稍後再試');
+      }
       const [row] = await db
         .insert(ingestSessions)
         .values({

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { thirdpartyAccounts, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { listOidcIdentities } from '../oidc/oidc-identities.ts';
 
 /** The profile of spec 1 §3; a null first or last name reads as an empty string. */
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
@@ -29,6 +30,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
     last_name: user.lastName ?? '',
     description: user.description,
     avatar: user.avatar,
-    thirdparty: linked,
+    // The course platform's link (profile table) and the third-party sign-ins (the OIDC module's).
+    thirdparty: [...linked, ...(await listOidcIdentities(db, userId))],
   };
 }

@@ -103,10 +103,10 @@ describe.each(databaseKinds)('profile on %s', (kind) => {
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it('answers the registered courses truthfully empty', async () => {
+  it('answers the registered courses truthfully empty without a course platform', async () => {
     const res = await call('GET', '/v1/user/courses');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ courses: [], total: 0 });
+    expect(res.json()).toEqual({ courses: [], total: 0, platform: null, fetched_at: null });
   });
 
   it('refuses an avatar address the server did not issue to this user', async () => {

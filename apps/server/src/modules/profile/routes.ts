@@ -1,11 +1,12 @@
 import {
   avatarBody,
-  coursesResponse,
   descriptionBody,
   nameBody,
   nicknameBody,
   passwordChangeBody,
   profileResponse,
+  registeredCoursesQuery,
+  registeredCoursesResponse,
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,14 +43,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/courses',
     {
+      // A refresh asks the course platform; the cached answer costs nothing.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profile'],
-        summary: 'My registered video courses',
+        summary: 'My registered video courses (cached; ?refresh=1 reads the course platform now)',
         security,
-        response: { 200: coursesResponse, ...errors },
+        querystring: registeredCoursesQuery,
+        response: { 200: registeredCoursesResponse, 503: errorBody, ...errors },
       },
     },
-    async (request) => listUserCourses(userId(request)),
+    async (request) => listUserCourses(app, userId(request), request.query.refresh === '1'),
   );
 
   app.put(

@@ -19,7 +19,11 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
   let haoSession: string;
 
   /** A recorded session of `user`: pages, an error and a failed request when asked, `minutes` long. */
-  async function record(user: TestUser, ua: string, opts: { minutes: number; failing: boolean }) {
+  async function record(
+    user: TestUser,
+    ua: string,
+    opts: { minutes: number; failing: boolean; url?: string },
+  ) {
     const start = await t.app.inject({
       method: 'POST',
       url: '/ingest/v1/web/start',
@@ -27,7 +31,7 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
       payload: trackerStartBody({
         width: 1280,
         height: 800,
-        url: 'https://portal.example/dashboard',
+        url: opts.url ?? 'https://portal.example/dashboard',
         tabId: 'tab-a',
         userID: user.id,
       }),
@@ -65,7 +69,11 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     mei = await createTestUser(t.app, { nickname: '小美' });
     hao = await createTestUser(t.app, { nickname: '阿豪' });
     meiSession = await record(mei, FIREFOX_MAC, { minutes: 30, failing: true });
-    haoSession = await record(hao, CHROME_WINDOWS, { minutes: 2, failing: false });
+    haoSession = await record(hao, CHROME_WINDOWS, {
+      minutes: 2,
+      failing: false,
+      url: 'https://portal.example/training/c-42?from=mail',
+    });
   });
   afterAll(() => t.close());
 
@@ -85,7 +93,7 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     expect(row.failedRequests).toBe(1);
   });
 
-  it('filters by errors, failed requests, duration, pages, browser, OS and dates, and sorts', async () => {
+  it('filters by errors, failed requests, duration, pages, browser, OS, dates and start page, and sorts', async () => {
     expect(await ids('hasErrors=true')).toEqual([meiSession]);
     expect(await ids('hasFailedRequests=true')).toEqual([meiSession]);
     expect(await ids('hasFailedRequests=false')).toEqual([haoSession]);
@@ -99,6 +107,12 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     expect(await ids('sort=duration&order=desc')).toEqual([meiSession, haoSession]);
     expect(await ids('sort=duration&order=asc')).toEqual([haoSession, meiSession]);
     expect(await ids('sort=duration&pageSize=1&page=2')).toEqual([haoSession]);
+    expect(await ids('url=%2Ftraining%2F')).toEqual([haoSession]);
+    expect((await ids('url=PORTAL.example')).sort()).toEqual([meiSession, haoSession].sort());
+    expect(await ids('url=%25')).toEqual([]);
+    const long = await get(`/v1/console/sessions?url=${'a'.repeat(501)}`, agent);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     const bad = await get('/v1/console/sessions?sort=email', agent);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });

@@ -82,7 +82,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS)',
+          'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS, page address)',
         querystring: z.object({
           projectId: z.uuid().optional(),
           userId: z.string().max(500).optional(),
@@ -97,6 +97,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
           hasFailedRequests: bool.optional(),
           browser: z.string().trim().min(1).max(100).optional(),
           os: z.string().trim().min(1).max(100).optional(),
+          /** The page address the recording started on contains this. */
+          url: z.string().trim().min(1).max(500).optional(),
           sort: z.enum(['startedAt', 'duration', 'pages', 'errors']).default('startedAt'),
           order: z.enum(['asc', 'desc']).default('desc'),
           page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -113,6 +113,9 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       201,
     );
     await expectBad('PATCH', `${base}/sub-chapters/${link.id}`, { content: 'ftp://x' });
+    // An empty PATCH names nothing to change: refused, not stored as defaults.
+    await expectBad('PATCH', `${base}/chapters/${ch1.id}`, {});
+    await expectBad('PATCH', `${base}/sub-chapters/${link.id}`, {});
     await ok('PUT', `${base}/chapters/${ch1.id}/sub-chapters/order`, { ids: [link.id, intro.id] });
     await expectBad(
       'PUT',
@@ -171,6 +174,8 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     expect((await call('learner', 'GET', `/v1/training-classes/${cls.id}`)).statusCode).toBe(404);
     await ok('PATCH', `${base}/classes/${cls.id}`, { published: true });
     const seen = (await call('learner', 'GET', `/v1/training-classes/${cls.id}`)).json();
+    // A PATCH changes only what it names: publishing kept the description (ADR 0040).
+    expect(seen.description).toBe('由後台建立');
     expect(seen.chapters.map((ch: { name: string }) => ch.name)).toEqual(['第 1 章', '第 2 章']);
     expect(seen.chapters[0].sub_chapters.map((s: { name: string }) => s.name)).toEqual(['講義', '課程介紹']);
     expect(seen.chapters[1].enable).toBe(false);

@@ -61,7 +61,8 @@ describe.each(databaseKinds.flatMap((kind) => stores.map((store) => [kind, store
         payload: { avatar },
         headers: user.auth,
       });
-    const keyOf = (imageUrl: string) => `avatars/${imageUrl.split('/').pop()}`;
+    /** The key the upload address writes (not the served one: ADR 0014). */
+    const keyOf = (imageUrl: string) => `avatars/incoming/${imageUrl.split('/').pop()}`;
 
     it('uploads a png and a jpeg, stores them, and serves them with immutable caching', async () => {
       for (const [type, bytes, contentType] of [
@@ -82,6 +83,7 @@ describe.each(databaseKinds.flatMap((kind) => stores.map((store) => [kind, store
         expect(served.headers['content-type']).toBe(contentType);
         expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
         expect(served.rawPayload.equals(bytes)).toBe(true);
       }
     });
@@ -183,6 +185,29 @@ describe.each(databaseKinds.flatMap((kind) => stores.map((store) => [kind, store
         ).toBeGreaterThanOrEqual(400);
       });
     } else {
+      it('keeps the checked avatar when its presigned address is used again after it was stored', async () => {
+        const picture = makePng(6, 6, [9, 8, 7]);
+        const { upload_url, image_url } = await issue('png');
+        expect((await upload(upload_url, picture, 'image/png')).statusCode).toBeLessThan(300);
+        expect((await store_(image_url)).statusCode).toBe(200);
+        // The upload object is gone once its bytes were checked and copied.
+        expect(await s3!.exists(keyOf(image_url))).toBe(false);
+
+        // The review's attack: 3 MB of HTML through the same presigned URL, still valid for minutes.
+        const html = Buffer.from(
+          `<html><script>alert(document.cookie)</script>${'x'.repeat(3_000_000)}</html>`,
+        );
+        expect((await upload(upload_url, html, 'image/png')).statusCode).toBeLessThan(300);
+        const served = await t.app.inject({ method: 'GET', url: image_url });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/png');
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        expect(served.rawPayload.equals(picture)).toBe(true);
+        // Choosing the same avatar again does not promote what now sits at the upload address.
+        expect((await store_(image_url)).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: image_url })).rawPayload.equals(picture)).toBe(true);
+      });
+
       it('does not take uploads through the server when S3 is configured', async () => {
         const res = await t.app.inject({
           method: 'PUT',
@@ -216,6 +241,9 @@ describe('avatar addresses with S3_PUBLIC_URL', () => {
       });
       expect(stored.statusCode).toBe(200);
       expect((await fetch(image_url)).status).toBe(200);
+      // The public address is the final key; the presigned one cannot write it.
+      await fetch(upload_url, { method: 'PUT', body: '<html>', headers: { 'content-type': 'image/png' } });
+      expect(Buffer.from(await (await fetch(image_url)).arrayBuffer()).equals(makePng())).toBe(true);
     } finally {
       await t.close();
       await s3.close();

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { avatarUploads } from '../../db/schema.ts';
 import type { UploadableBlobStore } from '../../lib/create-blob-store.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { avatarKey, avatarPath, UPLOAD_TTL_SECONDS } from './avatar-names.ts';
+import { avatarKey, avatarPath, avatarUploadKey, UPLOAD_TTL_SECONDS } from './avatar-names.ts';
 import { signUpload } from './upload-signature.ts';
 
 /**
@@ -19,11 +19,11 @@ export async function issueAvatarUpload(
   const contentType = type === 'png' ? 'image/png' : 'image/jpeg';
   // 18 random bytes = 24 base64url characters; a new name per upload makes every address immutable.
   const name = `${randomToken(18)}.${type === 'png' ? 'png' : 'jpg'}`;
-  const key = avatarKey(name);
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000);
-  const imageUrl = blobs.publicUrl ? blobs.publicUrl(key) : avatarPath(name);
+  // The image address names the final key, the upload address another one (ADR 0014).
+  const imageUrl = blobs.publicUrl ? blobs.publicUrl(avatarKey(name)) : avatarPath(name);
   const uploadUrl = blobs.presignPut
-    ? await blobs.presignPut(key, contentType, UPLOAD_TTL_SECONDS)
+    ? await blobs.presignPut(avatarUploadKey(name), contentType, UPLOAD_TTL_SECONDS)
     : `${avatarPath(name)}?${signUpload(name, expiresAt)}`;
   await db.insert(avatarUploads).values({ userId, name, contentType, imageUrl, expiresAt });
   return { upload_url: uploadUrl, image_url: imageUrl };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { avatarUploads } from '../../db/schema.ts';
 import type { UploadableBlobStore } from '../../lib/create-blob-store.ts';
 import { AppError } from '../../lib/errors.ts';
-import { avatarKey } from './avatar-names.ts';
+import { avatarUploadKey } from './avatar-names.ts';
 import { checkAvatarBytes } from './check-avatar-bytes.ts';
 import { verifyUploadSignature } from './upload-signature.ts';
 
@@ -35,5 +35,5 @@ export async function receiveAvatarUpload(
   if (!upload) throw invalidUrl();
   const bytes = Buffer.isBuffer(input.body) ? input.body : Buffer.alloc(0);
   checkAvatarBytes(bytes, upload.contentType);
-  await blobs.put(avatarKey(input.name), bytes, upload.contentType);
+  await blobs.put(avatarUploadKey(input.name), bytes, upload.contentType);
 }

@@ -83,6 +83,8 @@ export const avatarFileRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-type', avatar.contentType)
           .header('content-length', avatar.size)
           .header('cache-control', 'public, max-age=31536000, immutable')
+          // Stated here, not left to helmet's default: the type was checked, no browser may guess another.
+          .header('x-content-type-options', 'nosniff')
           // Other sites (e.g. a community forum) may show a learner's avatar.
           .header('cross-origin-resource-policy', 'cross-origin')
           .send(avatar.body)

@@ -1,3 +1,5 @@
+import { expandMessage } from '@atrium/protocol/tracker/compact-mutation';
+
 /** One line of the session's message stream: a stored batch of one tab, in order. */
 export interface BatchLine {
   tabId: string;
@@ -7,8 +9,8 @@ export interface BatchLine {
 }
 
 /**
- * The one place recorded messages are decoded for the player. Today each line is JSON with the messages
- * as positional arrays; when the tracker's wire encoding changes, this calls packages/protocol's decoder.
+ * The one place recorded messages are decoded for the player: each line is JSON with the messages as
+ * positional arrays, rrweb's DOM mutations in packages/protocol's compact form.
  */
 export function decodeBatchLine(line: string): BatchLine | null {
   try {
@@ -18,7 +20,8 @@ export function decodeBatchLine(line: string): BatchLine | null {
       tabId: value.tabId,
       pageNo: Number(value.pageNo) || 0,
       seq: Number(value.seq) || 0,
-      messages: value.messages.filter(Array.isArray),
+      // Compact mutation events (the tracker's wire form, ADR 0021) back to rrweb's form for the replayer.
+      messages: value.messages.filter(Array.isArray).map(expandMessage),
     };
   } catch {
     return null;

@@ -17,7 +17,7 @@ export function EventsPanel({
   const { t } = useTranslation();
   if (items.length === 0) return <p className="text-body-secondary">{t('panel.none')}</p>;
   return (
-    <ul className="list-unstyled small mb-0">
+    <ul className="list-unstyled small mb-0" data-testid="event-items">
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows of a loaded recording never reorder
         <li key={i} className={rowClass(item.time, now)}>

@@ -1,0 +1,65 @@
+import { canvasPeerId } from '@atrium/protocol/assist';
+import Peer from 'peerjs';
+import { type RefObject, useEffect } from 'react';
+import type { LivePlayerHandle } from './live-player.tsx';
+import type { useAssistSession } from './use-assist-session.ts';
+
+/**
+ * The learner's canvases, live: the recorder sends no canvas pixels, so the plugin calls this agent's canvas
+ * peer once per canvas (30 fps, `metadata.canvas` = its index among the page's canvases). Each answered
+ * stream is painted into the mirror's canvas of that index on every animation frame.
+ */
+export function useCanvasStreams(
+  session: ReturnType<typeof useAssistSession>,
+  player: RefObject<LivePlayerHandle | null>,
+) {
+  const { config, welcome } = session;
+  useEffect(() => {
+    if (!config || !welcome) return;
+    const secure = location.protocol === 'https:';
+    const peer = new Peer(canvasPeerId(welcome.peerId), {
+      host: location.hostname,
+      port: Number(location.port) || (secure ? 443 : 80),
+      secure,
+      path: config.peer.path,
+      key: config.peer.key,
+      config: { iceServers: config.iceServers },
+    });
+    const stops = new Set<() => void>();
+    peer.on('call', (call) => {
+      const index = (call.metadata as { canvas?: unknown } | undefined)?.canvas;
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+        call.close();
+        return;
+      }
+      call.answer(); // receive only
+      call.on('stream', (stream) => {
+        const video = document.createElement('video');
+        video.muted = true;
+        video.srcObject = stream;
+        void video.play().catch(() => undefined);
+        let frame = 0;
+        const paint = () => {
+          const target = player.current?.canvases()[index];
+          if (target && video.videoWidth > 0)
+            target.getContext('2d')?.drawImage(video, 0, 0, target.width, target.height);
+          frame = requestAnimationFrame(paint);
+        };
+        frame = requestAnimationFrame(paint);
+        const stop = () => {
+          cancelAnimationFrame(frame);
+          video.srcObject = null;
+          stops.delete(stop);
+        };
+        stops.add(stop);
+        call.on('close', stop);
+      });
+    });
+    // A failed canvas stream only leaves the mirror's canvas blank; the plugin tries again every 5 s.
+    peer.on('error', () => undefined);
+    return () => {
+      for (const stop of [...stops]) stop();
+      peer.destroy();
+    };
+  }, [config, welcome, player]);
+}

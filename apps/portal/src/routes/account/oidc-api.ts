@@ -1,0 +1,24 @@
+import type { OidcCallbackResult, OidcProviders, SignedIn } from '@atrium/protocol';
+import { apiCall } from '@atrium/web/api/client.ts';
+
+/** Third-party sign-in (ADR 0036): packages/protocol/src/oidc.ts. */
+export const oidcApi = {
+  providers: (signal?: AbortSignal) => apiCall<OidcProviders>('GET', '/v1/oidc/providers', { signal }),
+  authorize: (provider: string, intent: 'login' | 'link') =>
+    apiCall<{ redirect_url: string }>('POST', `/v1/oidc/${encodeURIComponent(provider)}/authorize`, {
+      body: { intent },
+    }),
+  callback: (provider: string, search: string) =>
+    apiCall<OidcCallbackResult>('POST', `/v1/oidc/${encodeURIComponent(provider)}/callback`, {
+      body: { search },
+    }),
+  confirm: (password: string) => apiCall<SignedIn>('POST', '/v1/oidc/link/confirm', { body: { password } }),
+  unlink: (provider: string) =>
+    apiCall<void>('DELETE', `/v1/user/thirdparty/${encodeURIComponent(provider)}`),
+};
+
+/** Sends the browser to the provider; the server keeps state, nonce and PKCE verifier (a cookie names them). */
+export async function goToProvider(provider: string, intent: 'login' | 'link') {
+  const { redirect_url } = await oidcApi.authorize(provider, intent);
+  location.assign(redirect_url);
+}

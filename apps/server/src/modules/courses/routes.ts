@@ -1,0 +1,102 @@
+import { coursePlatformsResponse, platformLoginQuery, platformLoginResponse } from '@atrium/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEVICE_COOKIE } from '../account/account-cookies.ts';
+import { type AccountDeps, backgroundMailer } from '../account/account-deps.ts';
+import { sessionTokenOf } from '../account/authenticate.ts';
+import { setSessionCookie } from '../account/session-cookie.ts';
+import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
+import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
+import { clearPlatformFlowCookie, PLATFORM_FLOW_COOKIE, setPlatformFlowCookie } from './platform-cookie.ts';
+import { configuredPlatforms } from './platform-of.ts';
+import { startPlatformSignIn } from './start-platform-sign-in.ts';
+
+const tags = ['course-platform'];
+const errorBody = z.object({ message: z.string(), code: z.string() });
+const platformParams = z.object({ platform: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/) });
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Where the portal picks up after the platform: it reads the stored redirect type and route (spec 1 §3). */
+const PORTAL_RETURN = '/login/course-platform';
+
+/** The external course platform's sign-in and binding (ADR 0037), under /v1. */
+export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = backgroundMailer(app.mailer, app.log);
+  app.addHook('preClose', () => mailer.flush());
+  const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
+
+  app.get(
+    '/course-platforms',
+    {
+      schema: {
+        tags,
+        summary: 'The course platforms offered (none when unconfigured)',
+        response: { 200: coursePlatformsResponse },
+      },
+    },
+    async () => ({
+      platforms: configuredPlatforms(app.config).map((p) => ({
+        name: p.name,
+        display_name: p.displayName,
+        school_url: p.schoolUrl,
+      })),
+    }),
+  );
+
+  app.get(
+    '/user/login/:platform',
+    {
+      config: perMinute(20),
+      schema: {
+        tags,
+        summary: "The platform's sign-in address; signed in, it binds the platform account to me",
+        params: platformParams,
+        querystring: platformLoginQuery,
+        response: { 200: platformLoginResponse, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      // A stale token signs in as nobody rather than failing: this is also the signed-out sign-in.
+      if (sessionTokenOf(request)) await app.requireUser(request, reply).catch(() => undefined);
+      // Binding adds a way into the account: not while an admin views as the learner.
+      if (request.user) await refuseImpersonated(request);
+      const started = await startPlatformSignIn(app.db, app.config, {
+        platform: request.params.platform,
+        userId: request.user?.id,
+      });
+      setPlatformFlowCookie(reply, app.config, started.browser, started.expiresAt);
+      return { redirect_url: started.redirectUrl };
+    },
+  );
+
+  app.get(
+    '/course-platform/:platform/callback',
+    {
+      config: perMinute(20),
+      schema: {
+        tags,
+        summary: 'Return point of the platform; redirects to the portal with the outcome',
+        params: platformParams,
+        querystring: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(256).optional(),
+          error: z.string().max(256).optional(),
+        }),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const browser = request.cookies[PLATFORM_FLOW_COOKIE];
+      clearPlatformFlowCookie(reply, app.config);
+      const outcome = await finishPlatformSignIn(
+        deps,
+        { platform: request.params.platform, query: request.query, browser },
+        { userAgent: request.headers['user-agent'], ip: request.ip, device: request.cookies[DEVICE_COOKIE] },
+      );
+      if (outcome.status === 'signed_in') {
+        setSessionCookie(reply, app.config, outcome.session.token, outcome.session.expiresAt);
+      }
+      const result = outcome.status === 'failed' ? `error=${outcome.reason}` : `status=${outcome.status}`;
+      return reply.redirect(`${PORTAL_RETURN}?${result}`, 302);
+    },
+  );
+};

@@ -1,0 +1,8 @@
+import type { AccountDeps } from '../account/account-deps.ts';
+import type { OidcClient } from './oidc-clients.ts';
+
+/** What the OIDC domain functions need: the account module's dependencies and one client per provider. */
+export interface OidcDeps {
+  account: AccountDeps;
+  clients: Map<string, OidcClient>;
+}

@@ -1,0 +1,278 @@
+import {
+  type AssistConfig,
+  PEER_ERROR_MESSAGES,
+  PEER_HEARTBEAT_MS,
+  PEER_RECONNECT,
+  STORAGE_KEYS,
+} from '@atrium/protocol/assist';
+import type { MediaConnection, Peer, PeerError } from 'peerjs';
+import { CallWindow } from './call-window.ts';
+import { type ConfirmHandle, openConfirm } from './confirm-window.ts';
+import { LocalStream } from './local-stream.ts';
+import { type AgentInfo, type AssistOptions, enderOf } from './options.ts';
+
+export interface CallsDeps {
+  win: Window;
+  options: AssistOptions;
+  /** Where the PeerJS server is: the assist socket's origin. */
+  server: URL;
+  peerId: string;
+  agent(agentId: string): AgentInfo | undefined;
+  emit(event: 'call_end' | 'videofeed', data: unknown): void;
+  /** Ends remote control from the call window's control row. */
+  endControl(): void;
+  /** Tests hand in a fake; the page loads PeerJS only when the first agent arrives. */
+  loadPeer?: () => Promise<typeof Peer>;
+}
+
+/** Peer reconnect delay (spec 1 §9, spec 2 §9): min(attempt, 8) × 2 s. */
+export const reconnectDelay = (attempt: number) =>
+  Math.min(attempt, PEER_RECONNECT.maxFactor) * PEER_RECONNECT.stepMs;
+
+const peerErrorText = (e: { type?: string; message?: string }) =>
+  PEER_ERROR_MESSAGES[e.type as keyof typeof PEER_ERROR_MESSAGES] ?? e.message ?? e.type ?? 'webrtc';
+
+/**
+ * Calls from agents over PeerJS (spec 2 §4 Calling, §7): the learner's peer is registered while agents
+ * are present, an incoming call asks for consent (declined by itself after `callConfirmTimeoutMs`), is
+ * answered with the local stream, and shows the call window until either side ends it.
+ */
+export class Calls {
+  peer: Peer | null = null;
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private confirm: ConfirmHandle | null = null;
+  private readonly active = new Map<string, MediaConnection>();
+  private local: LocalStream | null = null;
+  private window: CallWindow | null = null;
+  private onEnd: (() => void) | null = null;
+  private closed = false;
+
+  constructor(private readonly d: CallsDeps) {}
+
+  private warn(m: string, detail?: unknown) {
+    this.d.options.onWarning(`[Atrium] assist: ${m}`, detail);
+  }
+
+  /** Registers the learner's peer (idempotent). */
+  async open(config: AssistConfig): Promise<void> {
+    if (this.peer || this.closed) return;
+    const PeerClass = await (this.d.loadPeer?.() ?? import('peerjs').then((m) => m.Peer));
+    if (this.peer || this.closed) return;
+    const secure = this.d.server.protocol === 'https:';
+    const peer = new PeerClass(this.d.peerId, {
+      host: this.d.server.hostname,
+      port: Number(this.d.server.port) || (secure ? 443 : 80),
+      secure,
+      path: config.peer.path,
+      key: config.peer.key,
+      pingInterval: PEER_HEARTBEAT_MS,
+      config: { iceServers: config.iceServers, sdpSemantics: 'unified-plan' } as RTCConfiguration,
+    });
+    this.peer = peer;
+    peer.on('open', () => {
+      this.attempts = 0;
+    });
+    peer.on('call', (call) => this.incoming(call));
+    peer.on('disconnected', () => this.scheduleReconnect());
+    peer.on('error', (e: PeerError<string>) => {
+      this.warn(`peer error ${e.type}: ${peerErrorText(e)}`);
+      if (e.type === 'network' || e.type === 'server-error' || e.type === 'socket-error')
+        this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    const peer = this.peer;
+    if (!peer || peer.destroyed || this.reconnectTimer || this.closed) return;
+    if (this.attempts >= PEER_RECONNECT.attempts) {
+      this.warn('peer reconnect gave up');
+      return;
+    }
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (peer !== this.peer || !peer.disconnected) return;
+      try {
+        peer.reconnect();
+      } catch (e) {
+        this.warn('peer reconnect failed', e);
+      }
+    }, reconnectDelay(this.attempts));
+  }
+
+  get inCall(): boolean {
+    return this.active.size > 0;
+  }
+
+  private incoming(call: MediaConnection): void {
+    const agentId = (call.metadata as { agentId?: string } | undefined)?.agentId ?? '';
+    const agent = this.d.agent(agentId);
+    if (!agent) {
+      this.warn('a call from an unknown agent was refused');
+      call.close();
+      return;
+    }
+    if (this.local) {
+      this.answer(call, agentId); // another agent joins the running call
+      return;
+    }
+    if (this.confirm) {
+      call.close();
+      return;
+    }
+    const t = this.d.options.callConfirm as Required<NonNullable<AssistOptions['callConfirm']>>;
+    const confirm = openConfirm(this.d.win.document, t, {
+      phoneIcon: true,
+      timeoutMs: this.d.options.callConfirmTimeoutMs,
+    });
+    this.confirm = confirm;
+    void confirm.answer.then(async (yes) => {
+      if (this.confirm !== confirm) return;
+      this.confirm = null;
+      if (!yes) {
+        call.close();
+        this.d.emit('call_end', agentId);
+        this.d.options.onCallDeny?.();
+        return;
+      }
+      this.local = await LocalStream.create(this.d.win, (m, e) => this.d.options.onWarning(m, e));
+      this.openWindow(agent);
+      this.answer(call, agentId);
+      const ender = this.d.options.onCallStart?.(agent);
+      this.onEnd = enderOf(ender);
+    });
+  }
+
+  private answer(call: MediaConnection, agentId: string): void {
+    const local = this.local;
+    if (!local) return;
+    this.active.get(agentId)?.close();
+    this.active.set(agentId, call);
+    call.answer(local.stream);
+    call.on('stream', (remote) => this.window?.setRemoteStream(remote));
+    call.on('close', () => this.end(agentId, false));
+    call.on('error', (e) => {
+      this.warn(`call error ${(e as { type?: string }).type ?? ''}`, e);
+      this.end(agentId, false);
+    });
+    const pc = call.peerConnection;
+    if (pc) {
+      pc.addEventListener('iceconnectionstatechange', () => {
+        if (pc.iceConnectionState === 'failed' || pc.iceConnectionState === 'closed')
+          this.end(agentId, false);
+      });
+    }
+  }
+
+  private openWindow(agent: AgentInfo): void {
+    const local = this.local as LocalStream;
+    let startedAt = Date.now();
+    const store = this.d.win.sessionStorage;
+    try {
+      const saved = Number(store.getItem(STORAGE_KEYS.callStart));
+      if (saved > 0 && Date.now() - saved < 3_600_000) startedAt = saved;
+      else store.setItem(STORAGE_KEYS.callStart, String(startedAt));
+    } catch {
+      // no storage: the timer starts at zero after a reload
+    }
+    this.window = new CallWindow(
+      this.d.win,
+      this.d.options.callTexts,
+      {
+        toggleAudio: () => local.toggleAudio(),
+        toggleVideo: async () => {
+          const on = await local.toggleVideo((track) => {
+            for (const c of this.active.values()) {
+              const sender = c.peerConnection
+                ?.getSenders()
+                .find((s) => s.track?.kind === 'video' || !s.track);
+              void sender?.replaceTrack(track);
+            }
+          });
+          this.d.emit('videofeed', { streamId: local.stream.id, enabled: on });
+          return on;
+        },
+        end: () => this.endAll(true),
+        endControl: () => this.d.endControl(),
+      },
+      this.d.options.callUITemplate,
+    );
+    this.window.setLocalStream(local.stream, false);
+    this.window.start(agent.name ?? null, startedAt);
+  }
+
+  /** The agent's `videofeed`: only an agent in the call changes what the window shows. */
+  agentVideo(agentId: string, enabled: boolean): void {
+    if (this.active.has(agentId)) this.window?.remoteVideo(enabled);
+  }
+
+  /** Shows or hides the remote-control row of the call window. */
+  showControl(on: boolean): void {
+    this.window?.showControl(on);
+  }
+
+  /** The agent's `call_end`; one from an agent not in the call is ignored (spec 2 §5). */
+  agentEnded(agentId: string): void {
+    if (!this.active.has(agentId)) {
+      if (this.confirm) {
+        this.confirm.remove();
+        return;
+      }
+      this.warn(`call_end from an unknown agent ignored: ${agentId}`);
+      return;
+    }
+    this.end(agentId, false);
+  }
+
+  /** `notify`: the learner ended it, the agent is told. */
+  end(agentId: string, notify: boolean): void {
+    const c = this.active.get(agentId);
+    if (!c) return;
+    this.active.delete(agentId);
+    c.close();
+    if (notify) this.d.emit('call_end', agentId);
+    if (this.active.size === 0) this.teardown();
+  }
+
+  endAll(notify: boolean): void {
+    this.confirm?.remove();
+    for (const id of [...this.active.keys()]) this.end(id, notify);
+    this.teardown();
+  }
+
+  private teardown(): void {
+    this.window?.remove();
+    this.window = null;
+    this.local?.stop();
+    this.local = null;
+    try {
+      this.d.win.sessionStorage.removeItem(STORAGE_KEYS.callStart);
+    } catch {
+      // nothing stored
+    }
+    const end = this.onEnd;
+    this.onEnd = null;
+    end?.();
+  }
+
+  /** No agent left: end calls and free the peer. */
+  close(): void {
+    this.endAll(false);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.peer?.destroy();
+    this.peer = null;
+    this.attempts = 0;
+  }
+
+  dispose(): void {
+    this.closed = true;
+    this.close();
+  }
+
+  /** Used after a dispose-less restart of the peer (a new session). */
+  reopenable(): void {
+    this.closed = false;
+  }
+}
