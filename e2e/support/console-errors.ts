@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * Everything the page reports as an error: console.error (React's warnings included) and uncaught
@@ -11,4 +11,35 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
+}
+
+// Chromium logs every 4xx/5xx answer as "Failed to load resource": journeys cause those on purpose (a wrong
+// password, a missing class), and the product shows them in its own way; they are not script errors.
+const NETWORK_STATUS = /^Failed to load resource: the server responded with a status of \d{3}/;
+
+const unexpected: string[] = [];
+const allowed: RegExp[] = [];
+
+/**
+ * Watches every page of a browser context for script errors (console.error, uncaught exceptions); the journey
+ * harness fails the test that caused any (issue 9: no console errors on any journey).
+ */
+export function watchConsoleErrors(context: BrowserContext): void {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !NETWORK_STATUS.test(text)) unexpected.push(text);
+  });
+  context.on('weberror', (error) => unexpected.push(`uncaught: ${error.error().message}`));
+}
+
+/** An error the current test causes on purpose (e.g. a learner's page logging one for the replay to show). */
+export function allowConsoleError(pattern: RegExp): void {
+  allowed.push(pattern);
+}
+
+/** The script errors seen since the last call, less the allowed ones; clears both lists. */
+export function takeConsoleErrors(): string[] {
+  const seen = unexpected.splice(0).filter((text) => !allowed.some((p) => p.test(text)));
+  allowed.length = 0;
+  return seen;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { watchConsoleErrors } from './console-errors.ts';
 import { linkIn } from './mail.ts';
 import type { TestServer } from './server.ts';
 
@@ -18,6 +19,7 @@ export async function openBrowser(
   server: TestServer,
 ): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }> {
   const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'zh-TW' });
+  watchConsoleErrors(context);
   const page = await context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (message) => {

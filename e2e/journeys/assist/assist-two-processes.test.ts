@@ -6,9 +6,8 @@ import { startSmtpSink } from '@atrium/server/test/smtp-sink';
 import { openTestDatabase } from '@atrium/server/test/test-databases';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
 import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
-import { openBrowser, signedUpUser } from '../../support/portal.ts';
 import { configuredKind, PORTAL_DIST, type TestServer } from '../../support/server.ts';
 
 const available = await redisAnswers();
@@ -66,24 +65,9 @@ describe.skipIf(!available)('live assist with the learner and the agent on two s
       await database.close();
       await smtp.close();
     };
-    browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
-    ({ context: learnerContext, page: learner } = await openBrowser(browser, a));
-    await signedUpUser(learner, a, '小安');
-    const staff = await signInToConsole(browser, b, { nickname: '客服阿哲' });
-    agentContext = staff.context;
-    agent = staff.page;
-    // Process B lists the learner whose socket is on process A.
-    let session: { projectKey: string; sessionId: string } | undefined;
-    for (let i = 0; i < 80 && !session; i += 1) {
-      const res = await b.app.inject({ url: '/v1/console/assist/live', headers: staff.user.auth });
-      session = (res.json() as { list: { projectKey: string; sessionId: string }[] }).list[0];
-      if (!session) await new Promise((r) => setTimeout(r, 250));
-    }
-    if (!session) throw new Error('no live session on process B');
-    await agent.goto(`/console/assist/${session.projectKey}/${session.sessionId}`);
-    await agent.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
-    mirror = agent.frameLocator('[data-testid="live-player"] iframe');
-    await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
+    browser = await launchBrowser(FAKE_MEDIA);
+    // Process B lists and mirrors the learner whose sockets are on process A.
+    ({ learnerContext, learner, agentContext, agent, mirror } = await openAssistPair(browser, a, b));
   });
   afterAll(async () => {
     await agentContext?.close();

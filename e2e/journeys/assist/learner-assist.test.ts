@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
 import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
-import { openBrowser, signedUpUser } from '../../support/portal.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 
 // The learner is a real signed-in learner in the BUILT portal, which loads the tracker with the
@@ -19,25 +18,12 @@ describe('live assist between the portal and the console', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
-    ({ context: learnerContext, page: learner } = await openBrowser(browser, server));
-    await signedUpUser(learner, server, '小安');
-    const staff = await signInToConsole(browser, server, { nickname: '客服阿哲' });
-    agentContext = staff.context;
-    agent = staff.page;
-    // The learner's tab shows up among the live sessions once its plugin's socket is connected.
-    let session: { projectKey: string; sessionId: string } | undefined;
-    for (let i = 0; i < 80 && !session; i += 1) {
-      const res = await server.app.inject({ url: '/v1/console/assist/live', headers: staff.user.auth });
-      session = (res.json() as { list: { projectKey: string; sessionId: string }[] }).list[0];
-      if (!session) await new Promise((r) => setTimeout(r, 250));
-    }
-    if (!session) throw new Error('no live session');
-    await agent.goto(`/console/assist/${session.projectKey}/${session.sessionId}`);
-    await agent.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
-    mirror = agent.frameLocator('[data-testid="live-player"] iframe');
-    // The agent's arrival restarted the learner's tracker: the full snapshot shows the dashboard.
-    await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
+    browser = await launchBrowser(FAKE_MEDIA);
+    ({ learnerContext, learner, agentContext, agent, mirror } = await openAssistPair(
+      browser,
+      server,
+      server,
+    ));
   });
   afterAll(async () => {
     await agentContext?.close();

@@ -3,6 +3,7 @@ import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { signInToConsole } from '../../support/console.ts';
+import { allowConsoleError } from '../../support/console-errors.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
 
@@ -23,6 +24,8 @@ describe('replaying a learner session in the console (real Chromium, real ingest
     await lp.getByRole('link', { name: '任務板' }).click();
     await lp.waitForURL('**/tasks/my');
     await lp.waitForTimeout(1500);
+    // Logged and thrown on purpose, for the replay's panels to show.
+    allowConsoleError(new RegExp(`(console|thrown)-${tag}`));
     await lp.evaluate((t) => console.error(`console-${t}`), tag);
     await lp.evaluate((t) => {
       setTimeout(() => {

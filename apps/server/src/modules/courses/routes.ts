@@ -7,7 +7,7 @@ import { sessionTokenOf } from '../account/authenticate.ts';
 import { setSessionCookie } from '../account/session-cookie.ts';
 import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
-import { clearPlatformFlowCookie, PLATFORM_FLOW_COOKIE, setPlatformFlowCookie } from './platform-cookie.ts';
+import { platformFlowCookie } from './platform-cookie.ts';
 import { configuredPlatforms } from './platform-of.ts';
 import { startPlatformSignIn } from './start-platform-sign-in.ts';
 
@@ -63,7 +63,7 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         platform: request.params.platform,
         userId: request.user?.id,
       });
-      setPlatformFlowCookie(reply, app.config, started.browser, started.expiresAt);
+      platformFlowCookie.set(reply, app.config, started.browser, started.expiresAt);
       return { redirect_url: started.redirectUrl };
     },
   );
@@ -85,8 +85,8 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const browser = request.cookies[PLATFORM_FLOW_COOKIE];
-      clearPlatformFlowCookie(reply, app.config);
+      const browser = request.cookies[platformFlowCookie.name];
+      platformFlowCookie.clear(reply, app.config);
       const outcome = await finishPlatformSignIn(
         deps,
         { platform: request.params.platform, query: request.query, browser },

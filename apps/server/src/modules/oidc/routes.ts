@@ -19,7 +19,7 @@ import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { confirmOidcLink } from './confirm-oidc-link.ts';
 import { finishOidcFlow } from './finish-oidc-flow.ts';
 import { createOidcClients } from './oidc-clients.ts';
-import { clearOidcFlowCookie, OIDC_FLOW_COOKIE, setOidcFlowCookie } from './oidc-cookie.ts';
+import { oidcFlowCookie } from './oidc-cookie.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { startOidcFlow } from './start-oidc-flow.ts';
 import { unlinkOidcIdentity } from './unlink-oidc-identity.ts';
@@ -94,7 +94,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         intent: request.body.intent,
         userId,
       });
-      setOidcFlowCookie(reply, app.config, started.browser, started.expiresAt);
+      oidcFlowCookie.set(reply, app.config, started.browser, started.expiresAt);
       return { redirect_url: started.redirectUrl };
     },
   );
@@ -112,9 +112,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const browser = request.cookies[OIDC_FLOW_COOKIE];
+      const browser = request.cookies[oidcFlowCookie.name];
       // Single use whatever happens next: a retry must start again at the provider.
-      clearOidcFlowCookie(reply, app.config);
+      oidcFlowCookie.clear(reply, app.config);
       const token = request.headers.authorization || request.cookies.token;
       if (token) await app.requireUser(request, reply).catch(() => undefined);
       const outcome = await finishOidcFlow(
@@ -129,7 +129,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome.status === 'signed_in') return signedInReply(reply, outcome);
       if (outcome.status === 'linked') return { status: 'linked' as const };
-      setOidcFlowCookie(reply, app.config, outcome.browser, outcome.expiresAt);
+      oidcFlowCookie.set(reply, app.config, outcome.browser, outcome.expiresAt);
       return { status: 'password_required' as const, email: outcome.email };
     },
   );
@@ -149,10 +149,10 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await confirmOidcLink(
         deps,
-        { browser: request.cookies[OIDC_FLOW_COOKIE], password: request.body.password },
+        { browser: request.cookies[oidcFlowCookie.name], password: request.body.password },
         contextOf(request),
       );
-      clearOidcFlowCookie(reply, app.config);
+      oidcFlowCookie.clear(reply, app.config);
       return signedInReply(reply, result);
     },
   );

@@ -104,4 +104,18 @@ describe('RecordingBuilder', () => {
     expect(tabs.map((t) => t.tabId)).toEqual(['b', 'a']);
     expect(tabs[1]!.console.map((c) => c.text)).toEqual(['a1', 'a2']);
   });
+
+  it('puts the tab that began first first, whatever order its batches arrived in', () => {
+    const tabs = build(
+      line('late', 0, [
+        [MessageType.Timestamp, T0 + 9000],
+        [MessageType.ConsoleLog, 'log', 'opened later'],
+      ]),
+      line('early', 3, [
+        [MessageType.Timestamp, T0],
+        [MessageType.ConsoleLog, 'log', 'there from the start'],
+      ]),
+    );
+    expect(tabs.map((t) => t.tabId)).toEqual(['early', 'late']);
+  });
 });

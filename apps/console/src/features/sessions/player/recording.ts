@@ -250,10 +250,22 @@ export class RecordingBuilder {
     }
   }
 
-  /** The tabs with their events in time order (batches of one tab may interleave with others'). */
+  /**
+   * The tabs, the one that began first first (the player opens it; the stream's batch order says nothing
+   * about which tab came first), each with its events in time order (batches of one tab may interleave with
+   * others').
+   */
   finish(): TabRecording[] {
     const byTime = (a: Timed, b: Timed) => a.time - b.time;
-    return [...this.tabs.values()].map((tab) => {
+    const began = (tab: TabRecording) =>
+      Math.min(
+        ...tab.events.map((e) => e.timestamp),
+        ...[tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers].flatMap((l) =>
+          l.map((item) => item.time),
+        ),
+      );
+    const tabs = [...this.tabs.values()].sort((a, b) => began(a) - began(b));
+    return tabs.map((tab) => {
       tab.events.sort((a, b) => a.timestamp - b.timestamp);
       // The replay lasts until the last thing recorded, not only the last DOM change: a closing custom
       // event (rrweb type 5, which the replayer ignores) keeps a late error or request on the timeline.
