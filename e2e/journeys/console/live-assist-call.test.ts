@@ -15,8 +15,8 @@ import { useJourney } from '../../support/journey.ts';
 
 const peerjsBundle = createRequire(import.meta.url).resolve('peerjs/dist/peerjs.min.js');
 
-// The learner's answering side is PeerJS in a real Chromium page (what tracker-assist does on answer); the
-// plugin's confirm window and call window are another branch's.
+// The console's call controls at the protocol level: the learner's answering side is bare PeerJS in a real
+// Chromium page. The plugin's confirm and call windows in the real portal are in e2e/journeys/assist/.
 describe('a call from the console', () => {
   const journey = useJourney();
   let media: Browser;

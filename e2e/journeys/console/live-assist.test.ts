@@ -10,8 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 
-// The learner's side here is a socket.io visitor speaking the assist protocol (packages/protocol/src/assist.ts)
-// with real rrweb events, as the tracker-assist plugin does; the plugin itself is built on another branch.
+// The agent's side at the protocol level: the learner is a socket.io visitor speaking the assist protocol
+// (packages/protocol/src/assist.ts) with real rrweb events, so each state the console shows can be driven
+// exactly (busy, time-out). The real plugin in the real portal is in e2e/journeys/assist/.
 const RRWEB = 1;
 const page = (text: string, t: number) => [
   [RRWEB, { type: 4, data: { href: 'http://portal.test/learn', width: 800, height: 600 }, timestamp: t }],
