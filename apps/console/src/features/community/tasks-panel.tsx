@@ -9,6 +9,7 @@ import { ConfirmButton } from './confirm-button.tsx';
 import { fieldErrors } from './field-errors.ts';
 import { formatTime, localToIso } from './local-time.ts';
 import { TaskEditForm } from './task-edit-form.tsx';
+import { TaskTextFields } from './task-text-fields.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 import { useOptimisticItem } from './use-optimistic-item.ts';
 
@@ -183,36 +184,12 @@ function NewTask({ classId, onDone }: { classId: string; onDone: () => void }) {
       }}
     >
       <h2 className="h5">{t('community.tasks.new')}</h2>
-      <Form.Group className="mb-2" controlId="task-title">
-        <Form.Label>{t('community.tasks.title')}</Form.Label>
-        <Form.Control
-          value={v.title}
-          onChange={(e) => setV({ ...v, title: e.target.value })}
-          isInvalid={Boolean(errors.title)}
-        />
-        <Form.Control.Feedback type="invalid">{errors.title}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId="task-description">
-        <Form.Label>{t('community.tasks.description')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          value={v.description}
-          onChange={(e) => setV({ ...v, description: e.target.value })}
-          isInvalid={Boolean(errors.description)}
-        />
-        <Form.Control.Feedback type="invalid">{errors.description}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId="task-due">
-        <Form.Label>{t('community.tasks.due')}</Form.Label>
-        <Form.Control
-          type="datetime-local"
-          value={v.due}
-          onChange={(e) => setV({ ...v, due: e.target.value })}
-          isInvalid={Boolean(errors.due_at)}
-        />
-        <Form.Control.Feedback type="invalid">{errors.due_at}</Form.Control.Feedback>
-      </Form.Group>
+      <TaskTextFields
+        idPrefix="task"
+        value={v}
+        onChange={(patch) => setV({ ...v, ...patch })}
+        errors={errors}
+      />
       <Form.Group className="mb-2" controlId="task-points">
         <Form.Label>{t('community.tasks.points')}</Form.Label>
         <Form.Control
