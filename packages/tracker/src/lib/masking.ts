@@ -8,7 +8,7 @@ export const OBSCURE_ATTR = 'data-atrium-obscure';
 // (an empty box of the same size) is the closest we have.
 export const HIDE_SELECTOR = `[${HIDE_ATTR}],[data-openreplay-hidden],[data-openreplay-htmlmasked],.atrium-block`;
 export const OBSCURE_SELECTOR = `[${OBSCURE_ATTR}],[data-openreplay-obscured],[data-openreplay-masked]`;
-const PRIVATE_SELECTOR = `${HIDE_SELECTOR},${OBSCURE_SELECTOR}`;
+export const PRIVATE_SELECTOR = `${HIDE_SELECTOR},${OBSCURE_SELECTOR}`;
 /** Per-input override: `data-atrium-input="plain|obscured|hidden"`. */
 export const INPUT_MODE_ATTR = 'data-atrium-input';
 
@@ -94,8 +94,13 @@ export function maskText(el: Element | null, text: string, o: ResolvedOptions): 
   const level = sanitizerLevel(el, o);
   if (level === SanitizeLevel.Hidden) return '';
   if (o.maskAllText || level === SanitizeLevel.Obscured || obscured) return obscure(text);
+  return maskPlainText(text, o);
+}
+
+/** The rules every page text is subject to (e-mails, long numbers), for text under no privacy mark. */
+export function maskPlainText(text: string, o: ResolvedOptions): string {
   let t = text;
-  if (o.obscureTextEmails) t = t.replace(/[^\s@]+@[^\s@]+/g, obscure);
+  if (o.obscureTextEmails && t.includes('@')) t = t.replace(/[^\s@]+@[^\s@]+/g, obscure);
   if (o.obscureTextNumbers) t = t.replace(/\d{4,}/g, obscure);
   return t;
 }

@@ -2,6 +2,7 @@ import { MessageType } from '@atrium/protocol/tracker/messages';
 import { record } from '@rrweb/record';
 import type { App } from '../app.ts';
 import { HIDE_SELECTOR, maskInputValue, maskText, OBSCURE_SELECTOR } from '../lib/masking.ts';
+import { leanMutations, type MirrorLike } from './lean-mutations.ts';
 
 type RrwebEvent = { type: number; data: Record<string, unknown>; timestamp: number };
 type SerializedNode = {
@@ -64,10 +65,67 @@ function sanitizeTree(node: SerializedNode | undefined, names: Set<string>): voi
   if (node.childNodes) for (const c of node.childNodes) sanitizeTree(c, names);
 }
 
+// What rrweb's own document observer asks for; ours asks the same, so a batch can go on to rrweb as it came.
+const OBSERVE_ALL: MutationObserverInit = {
+  attributes: true,
+  attributeOldValue: true,
+  characterData: true,
+  characterDataOldValue: true,
+  childList: true,
+  subtree: true,
+};
+
 /**
- * DOM, CSS, fonts and canvas through rrweb, with a mutation guard: past `mutationBudget` node changes in
- * one second DOM recording pauses (the recording gets a RecorderDegraded message), a cheap counter watches
- * the page, and once it calms recording resumes with a fresh full snapshot.
+ * Runs `start` (rrweb's record) while taking the callback rrweb gives the MutationObserver of the top document:
+ * rrweb builds it from `MutationObserver.prototype.constructor` (its untampered-prototype lookup), so for the
+ * length of that synchronous call the constructor is one that hands us the callback instead of observing.
+ * Every other observer rrweb makes (shadow roots, frames) is real. Returns undefined when rrweb took another
+ * way (a page with zone.js gets its prototype from a fresh frame): rrweb then observes everything itself.
+ */
+function takingRrwebObserver<T>(
+  w: Window & typeof globalThis,
+  Real: typeof MutationObserver,
+  start: () => T,
+): [T, MutationCallback | undefined] {
+  let taken: MutationCallback | undefined;
+  const doc = w.document;
+  class Capture {
+    // rrweb trusts a prototype whose constructor reads as native code (its check for patched globals); this
+    // one stands in for the native constructor only for the length of `start`.
+    static toString = () => Real.toString();
+    private real: MutationObserver | null = null;
+    constructor(private readonly cb: MutationCallback) {}
+    observe(target: Node, init?: MutationObserverInit) {
+      if (target === doc && !taken) {
+        taken = this.cb;
+        return;
+      }
+      this.real ??= new Real(this.cb);
+      this.real.observe(target, init);
+    }
+    disconnect() {
+      this.real?.disconnect();
+    }
+    takeRecords() {
+      return this.real?.takeRecords() ?? [];
+    }
+  }
+  const proto = w.MutationObserver.prototype;
+  const own = Object.getOwnPropertyDescriptor(proto, 'constructor');
+  Object.defineProperty(proto, 'constructor', { value: Capture, configurable: true, writable: true });
+  try {
+    return [start(), taken];
+  } finally {
+    if (own) Object.defineProperty(proto, 'constructor', own);
+    else delete (proto as { constructor?: unknown }).constructor;
+  }
+}
+
+/**
+ * DOM, CSS, fonts and canvas through rrweb; the top document's mutations through our leaner path first
+ * (lean-mutations.ts), rrweb's buffer taking the batches that path leaves. With a mutation guard: past
+ * `mutationBudget` node changes in one second DOM recording pauses (the recording gets a RecorderDegraded
+ * message), a cheap counter watches the page, and once it calms recording resumes with a fresh full snapshot.
  */
 export function domModule(app: App): () => void {
   const o = app.options;
@@ -78,6 +136,28 @@ export function domModule(app: App): () => void {
   let units = 0;
   let watcher: MutationObserver | null = null;
   let calmTimer: number | null = null;
+  let observer: MutationObserver | null = null;
+  let onRecords: ((records: MutationRecord[]) => void) | null = null;
+  // Checkpoints (ADR 0021) are counted here, over rrweb's events and ours alike.
+  let sinceCheckpoint = 0;
+  let checkpointAt = Date.now();
+  let checkpointing = false;
+
+  /** Records the observer holds but has not delivered yet go out before anything that must follow them. */
+  const flushRecords = () => {
+    const records = observer?.takeRecords();
+    if (records?.length) onRecords?.(records);
+  };
+  const fullSnapshot = () => {
+    if (!stopRecord || checkpointing) return;
+    checkpointing = true;
+    try {
+      flushRecords();
+      record.takeFullSnapshot(true);
+    } finally {
+      checkpointing = false;
+    }
+  };
 
   const emit = (e: RrwebEvent) => {
     if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
@@ -105,38 +185,77 @@ export function domModule(app: App): () => void {
         sanitizeTree(add.node, maskedAttrs);
     }
     app.send([MessageType.RrwebEvent, e]);
+    if (e.type === FULL_SNAPSHOT) {
+      sinceCheckpoint = 0;
+      checkpointAt = e.timestamp;
+    } else if (
+      e.type === INCREMENTAL &&
+      (++sinceCheckpoint >= o.checkpoint.events || e.timestamp - checkpointAt > o.checkpoint.ms)
+    )
+      fullSnapshot();
   };
 
   const startRecord = () => {
     const s = app.session;
     const canvas = !!s?.canvasEnabled && !o.canvas.disableCanvas;
     const everyText = o.maskAllText || o.obscureTextEmails || o.obscureTextNumbers || !!o.domSanitizer;
-    stopRecord = record({
-      emit: emit as (e: unknown) => void,
-      blockSelector: HIDE_SELECTOR,
-      // rrweb asks maskTextFn only about text under maskTextSelector: when page text itself is subject to
-      // rules (e-mails, numbers, the page's domSanitizer), every text goes through maskText.
-      maskTextSelector: everyText ? '*' : OBSCURE_SELECTOR,
-      // rrweb first walks every text's ancestors for its mask class; when every text is ours to mask, the
-      // class selector matches the element itself at once (`.rr-mask,*`), saving one walk per text.
-      maskTextClass: everyText ? 'rr-mask,*' : 'rr-mask',
-      maskTextFn: (text: string, el: HTMLElement | null) => maskText(el, text, o),
-      maskInputOptions: ALL_INPUTS,
-      maskInputFn: (text: string, el: HTMLElement) => maskInputValue(el, text, o).value,
-      inlineStylesheet: true,
-      collectFonts: true,
-      recordCanvas: canvas,
-      dataURLOptions: canvas ? { type: 'image/webp', quality: CANVAS_QUALITY[s!.canvasQuality] } : {},
-      // Pointer positions travel as our MouseMove messages (sampled every 7 ticks), not rrweb's.
-      sampling: { mousemove: false, scroll: 150, input: 'last', ...(canvas ? { canvas: s!.canvasFPS } : {}) },
-      recordCrossOriginIframes: !!o.crossdomain.enabled,
-      slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaVerification: true },
-      // Checkpoints for seeking (ADR 0021): rrweb takes a full snapshot on the first event past either
-      // threshold since the last one, so an idle page costs nothing.
-      checkoutEveryNms: o.checkpoint.ms,
-      checkoutEveryNth: o.checkpoint.events,
-      errorHandler: () => true,
-    } as Parameters<typeof record>[0]) as (() => void) | undefined;
+    const Real = app.natives.MutationObserver;
+    const [stop, rrwebCallback] = takingRrwebObserver(
+      w,
+      Real,
+      () =>
+        record({
+          emit: emit as (e: unknown) => void,
+          blockSelector: HIDE_SELECTOR,
+          // rrweb asks maskTextFn only about text under maskTextSelector: when page text itself is subject to
+          // rules (e-mails, numbers, the page's domSanitizer), every text goes through maskText.
+          maskTextSelector: everyText ? '*' : OBSCURE_SELECTOR,
+          // rrweb first walks every text's ancestors for its mask class; when every text is ours to mask, the
+          // class selector matches the element itself at once (`.rr-mask,*`), saving one walk per text.
+          maskTextClass: everyText ? 'rr-mask,*' : 'rr-mask',
+          maskTextFn: (text: string, el: HTMLElement | null) => maskText(el, text, o),
+          maskInputOptions: ALL_INPUTS,
+          maskInputFn: (text: string, el: HTMLElement) => maskInputValue(el, text, o).value,
+          inlineStylesheet: true,
+          collectFonts: true,
+          recordCanvas: canvas,
+          dataURLOptions: canvas ? { type: 'image/webp', quality: CANVAS_QUALITY[s!.canvasQuality] } : {},
+          // Pointer positions travel as our MouseMove messages (sampled every 7 ticks), not rrweb's.
+          sampling: {
+            mousemove: false,
+            scroll: 150,
+            input: 'last',
+            ...(canvas ? { canvas: s!.canvasFPS } : {}),
+          },
+          recordCrossOriginIframes: !!o.crossdomain.enabled,
+          slimDOMOptions: { script: true, comment: true, headFavicon: true, headMetaVerification: true },
+          errorHandler: () => true,
+        } as Parameters<typeof record>[0]) as (() => void) | undefined,
+    );
+    if (!stop) return;
+    if (rrwebCallback) {
+      const lean = leanMutations(w.document, record.mirror as unknown as MirrorLike, o, (data) =>
+        emit({ type: INCREMENTAL, data, timestamp: Date.now() }),
+      );
+      const recordsCb = (records: MutationRecord[]) => {
+        let handled = false;
+        try {
+          handled = lean.handle(records);
+        } catch {
+          // a bug of ours must not lose the batch: rrweb writes it
+        }
+        if (!handled) rrwebCallback(records, observer!);
+      };
+      onRecords = recordsCb;
+      observer = new Real(recordsCb);
+      observer.observe(w.document, OBSERVE_ALL);
+    }
+    stopRecord = () => {
+      observer?.disconnect();
+      observer = null;
+      onRecords = null;
+      stop();
+    };
   };
 
   // Each resume costs a full snapshot, so a page that storms again soon must stay calm longer before the next
@@ -176,11 +295,10 @@ export function domModule(app: App): () => void {
   };
 
   startRecord();
-  const offSnapshot = app.onSnapshotRequest(() => {
-    if (stopRecord) record.takeFullSnapshot(true);
-  });
+  const offSnapshot = app.onSnapshotRequest(fullSnapshot);
   return () => {
     offSnapshot();
+    flushRecords(); // the last changes before stop() are part of the recording
     stopRecord?.();
     stopRecord = undefined;
     watcher?.disconnect();
