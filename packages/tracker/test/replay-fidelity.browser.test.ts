@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
   }
 
   it('a live table: 20×5 cells rewritten with textContent over several frames', async () => {
-    const { live, replayed } = await recordAndReplay(async () => {
+    const { live, replayed, messages } = await recordAndReplay(async () => {
       const frame = () => new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
       const table = document.createElement('table');
       const cells: HTMLTableCellElement[][] = [];
@@ -86,6 +86,17 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
     });
     expect(live.join('\n')).toContain('"w6-14"');
     expect(replayed).toEqual(live);
+    // A rewritten cell travels as a text change of its text node (the tracker's lean mutation path), not as a
+    // removal and an addition: only the cells emptied (no new text node) are removals.
+    let texts = 0;
+    let removes = 0;
+    for (const m of messages) {
+      const e = m[1] as { type?: number; data?: { source?: number; texts?: unknown[]; removes?: unknown[] } };
+      if (m[0] !== MessageType.RrwebEvent || e.type !== 3 || e.data?.source !== 0) continue;
+      texts += e.data.texts?.length ?? 0;
+      removes += e.data.removes?.length ?? 0;
+    }
+    expect(texts).toBeGreaterThan(2 * removes);
   });
 
   it('structural edits: moves, reorders, batched inserts, innerHTML, SVG, URLs, style, input, comment', async () => {
