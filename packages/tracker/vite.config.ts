@@ -23,6 +23,22 @@ function cut(code: string, start: string, by: string, end?: string): string {
   return code.slice(0, i) + by + code.slice(j);
 }
 
+const SLIM_DOM = `function slimDOMExcluded(sn, o) {
+  if (sn.type === NodeType.Comment) return !!o.comment;
+  if (sn.type !== NodeType.Element) return false;
+  const t = sn.tagName, a = sn.attributes, rel = a.rel, name = lowerIfExists(a.name);
+  if (o.script && (t === "script" || t === "link" && (rel === "preload" && a.as === "script" ||
+    rel === "modulepreload" || rel === "prefetch" && typeof a.href === "string" && extractFileExtension(a.href) === "js")))
+    return true;
+  if (o.headFavicon && (t === "link" && rel === "shortcut icon" || t === "meta" &&
+    (/^msapplication-tile(image|color)$/.test(name) || name === "application-name" ||
+    /^(icon|apple-touch-icon|shortcut icon)$/.test(lowerIfExists(rel)))))
+    return true;
+  return t === "meta" && !!o.headMetaVerification &&
+    /^(google-site-verification|yandex-verification|csrf-token|p:domain_verify|verify-v1|verification|shopify-checkout-api-token)$/.test(name);
+}
+`;
+
 function minifyRrwebWorkerString(): Plugin {
   return {
     name: 'atrium-trim-rrweb',
@@ -42,6 +58,9 @@ function minifyRrwebWorkerString(): Plugin {
         code = cut(code, 'if (tagName === "img" && inlineImages) {', '', '\n  if (["audio", "video"]');
         code = cut(code, 'class BaseRRNode {', 'class BaseRRNode {\n}\n');
         code = cut(code, 'const DEPARTED_MIRROR_ACCESS_WARNING', '', 'function throttle(');
+        // Slim DOM for the four options dom.ts sets (script, comment, headFavicon, headMetaVerification), same
+        // answers; rrweb's other slimming branches are for options we never set.
+        code = cut(code, 'function slimDOMExcluded(sn, slimDOMOptions) {', SLIM_DOM);
         // rrweb's hooks option (callbacks run before its own): never passed, so the callbacks stay as they are.
         code = cut(code, 'function mergeHooks(o, hooks) {', 'function mergeHooks() {\n}\n');
       }

@@ -51,9 +51,22 @@ describe('options (spec §3, §5)', () => {
     expect(r.options.network.capturePayload).toBe(false);
     expect(r.options.tabIdKey).toBe('__openreplay_tabid');
     expect(r.options.obscureInputDates).toBe(false);
+    // Resource timings are a cheap observer callback; the performance track's frame loop costs, so it is opt-in.
+    expect(r.options.captureResourceTimings).toBe(true);
+    expect(r.options.capturePerformanceTrack).toBe(false);
     expect(resolveOptions({ projectKey: 'k', ingestPoint: 'https://i.example/x/' }, 'o').ok && true).toBe(
       true,
     );
+  });
+  it('takes the resource timing and performance track switches', () => {
+    const r = resolveOptions(
+      { projectKey: 'k', captureResourceTimings: false, capturePerformanceTrack: true },
+      'https://x',
+    );
+    expect(r.ok && [r.options.captureResourceTimings, r.options.capturePerformanceTrack]).toEqual([
+      false,
+      true,
+    ]);
   });
   it('checks the required browser features', () => {
     expect(hasRequiredFeatures(window as unknown as Window & typeof globalThis)).toBe(

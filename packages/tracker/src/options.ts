@@ -5,7 +5,8 @@ export const InputMode = { Plain: 0, Obscured: 1, Hidden: 2 } as const;
 export type InputMode = (typeof InputMode)[keyof typeof InputMode];
 
 export interface NetworkRecord {
-  requestType: 'fetch' | 'xhr' | 'beacon';
+  /** fetch, xhr or beacon; for a resource timing (captureResourceTimings) its initiator: img, script, css… */
+  requestType: string;
   method: string;
   url: string;
   request: { headers: Record<string, string>; body: string | null };
@@ -25,7 +26,10 @@ export interface NetworkOptions {
   failuresOnly?: boolean;
   /** Add the session token to our page's outgoing calls under this header (`true`: X-Atrium-Session-Token). */
   sessionTokenHeader?: string | boolean;
-  /** Last chance to edit or drop (return null) a record before it is queued. */
+  /**
+   * Last chance to edit or drop (return null) a record before it is queued. Resource timings pass through it
+   * too (only their url is kept), so a URL scrubbed here is scrubbed everywhere.
+   */
   sanitizer?: (record: NetworkRecord) => NetworkRecord | null;
   /** Record WebSocket messages (bodies only with capturePayload). Default true. */
   captureWebSocket?: boolean;
@@ -81,6 +85,13 @@ export interface Options {
   captureExceptions?: boolean;
   capturePerformance?: boolean;
   captureVitals?: boolean;
+  /** Files the page loads (images, scripts, styles, fonts…) from the Resource Timing API. Default true. */
+  captureResourceTimings?: boolean;
+  /**
+   * Frame rate, main-thread availability and JS heap every 2 s while the page is visible. Default false:
+   * counting frames keeps a requestAnimationFrame loop running, which costs the page main-thread time.
+   */
+  capturePerformanceTrack?: boolean;
   defaultInputMode?: InputMode;
   obscureInputNumbers?: boolean;
   obscureInputEmails?: boolean;
@@ -161,6 +172,56 @@ export type ResolvedOptions = Required<
 export const DEFAULT_CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'assert'];
 export const DEFAULT_IGNORED_HEADERS = ['cookie', 'set-cookie', 'authorization'];
 
+/** Options whose default is a plain value: the page's value unless null or undefined, else this. */
+const PLAIN_DEFAULTS: Pick<
+  ResolvedOptions,
+  | 'respectDoNotTrack'
+  | '__DISABLE_SECURE_MODE'
+  | 'consoleMethods'
+  | 'consoleThrottling'
+  | 'captureExceptions'
+  | 'capturePerformance'
+  | 'captureVitals'
+  | 'captureResourceTimings'
+  | 'capturePerformanceTrack'
+  | 'defaultInputMode'
+  | 'obscureInputNumbers'
+  | 'obscureInputEmails'
+  | 'obscureInputDates'
+  | 'obscureTextNumbers'
+  | 'obscureTextEmails'
+  | 'maskAllText'
+  | 'mutationBudget'
+  | 'tabIdKey'
+  | 'connAttemptCount'
+  | 'connAttemptGap'
+  | 'coldInterval'
+> = {
+  respectDoNotTrack: false,
+  __DISABLE_SECURE_MODE: false,
+  consoleMethods: DEFAULT_CONSOLE_METHODS,
+  consoleThrottling: 30,
+  captureExceptions: true,
+  capturePerformance: true,
+  captureVitals: true,
+  captureResourceTimings: true,
+  capturePerformanceTrack: false,
+  defaultInputMode: InputMode.Plain,
+  obscureInputNumbers: true,
+  obscureInputEmails: true,
+  obscureInputDates: false,
+  obscureTextNumbers: false,
+  obscureTextEmails: true,
+  maskAllText: false,
+  // A last resort against pathological pages, not a way to meet a budget: a 2 000-row table render
+  // (14 000 changes) or a live table (~400 cells a frame) is recorded whole.
+  mutationBudget: 200_000,
+  tabIdKey: '__openreplay_tabid',
+  connAttemptCount: 10,
+  connAttemptGap: 500,
+  coldInterval: 1000,
+};
+
 export type OptionsCheck = { ok: true; options: ResolvedOptions } | { ok: false; error: string };
 
 /** Spec §5: options must be an object with a string projectKey (a number is converted with a warning). */
@@ -189,51 +250,33 @@ export function resolveOptions(raw: unknown, origin: string): OptionsCheck {
   return {
     ok: true,
     options: {
+      ...withDefaults(o, PLAIN_DEFAULTS),
       projectKey,
       ingestPoint,
       sessionURLBase: (o.sessionURLBase ?? `${originOf(ingestPoint, origin)}/console/sessions`).replace(
         /\/+$/,
         '',
       ),
-      respectDoNotTrack: o.respectDoNotTrack ?? false,
       network: {
-        capturePayload: net.capturePayload ?? false,
-        ignoreHeaders: net.ignoreHeaders ?? DEFAULT_IGNORED_HEADERS,
-        failuresOnly: net.failuresOnly ?? false,
-        sessionTokenHeader: net.sessionTokenHeader ?? false,
-        captureWebSocket: net.captureWebSocket ?? true,
+        ...withDefaults(net, {
+          capturePayload: false,
+          ignoreHeaders: DEFAULT_IGNORED_HEADERS,
+          failuresOnly: false,
+          sessionTokenHeader: false,
+          captureWebSocket: true,
+        }),
         sanitizer: net.sanitizer,
       },
-      mouse: { trackMoves: o.mouse?.trackMoves ?? true, detectShake: o.mouse?.detectShake ?? true },
+      mouse: withDefaults(o.mouse, { trackMoves: true, detectShake: true }),
       flags: o.flags ?? {},
       crossdomain: o.crossdomain ?? {},
       canvas: o.canvas ?? {},
-      __DISABLE_SECURE_MODE: o.__DISABLE_SECURE_MODE ?? false,
-      consoleMethods: o.consoleMethods ?? DEFAULT_CONSOLE_METHODS,
-      consoleThrottling: o.consoleThrottling ?? 30,
-      captureExceptions: o.captureExceptions ?? true,
-      capturePerformance: o.capturePerformance ?? true,
-      captureVitals: o.captureVitals ?? true,
-      defaultInputMode: o.defaultInputMode ?? InputMode.Plain,
-      obscureInputNumbers: o.obscureInputNumbers ?? true,
-      obscureInputEmails: o.obscureInputEmails ?? true,
-      obscureInputDates: o.obscureInputDates ?? false,
-      obscureTextNumbers: o.obscureTextNumbers ?? false,
-      obscureTextEmails: o.obscureTextEmails ?? true,
-      maskAllText: o.maskAllText ?? false,
       maskAttributes: o.maskAttributes ?? [],
-      // A last resort against pathological pages, not a way to meet a budget: a 2 000-row table render
-      // (14 000 changes) or a live table (~400 cells a frame) is recorded whole.
-      mutationBudget: o.mutationBudget ?? 200_000,
       memoryCap: positive(o.memoryCap) ?? 20_000_000,
       checkpoint: {
         ms: positive(o.checkpoint?.ms) ?? 5 * 60_000,
         events: positive(o.checkpoint?.events) ?? 5_000,
       },
-      tabIdKey: o.tabIdKey ?? '__openreplay_tabid',
-      connAttemptCount: o.connAttemptCount ?? 10,
-      connAttemptGap: o.connAttemptGap ?? 500,
-      coldInterval: o.coldInterval ?? 1000,
       onWarning: warn,
       assistOnly: o.assistOnly === true,
       domSanitizer: typeof o.domSanitizer === 'function' ? o.domSanitizer : undefined,
@@ -261,6 +304,16 @@ export function doNotTrackIsOn(w: Window): boolean {
   const nav = w.navigator as Navigator & { msDoNotTrack?: string };
   const dnt = nav.doNotTrack ?? (w as unknown as { doNotTrack?: string }).doNotTrack ?? nav.msDoNotTrack;
   return dnt === '1' || dnt === 'yes';
+}
+
+/**
+ * `defaults` with each value the page set (not null or undefined) taken from `o`, like `x: o.x ?? d` per key
+ * but with each key once in the bundle instead of twice: the tracker's 40 KB gzip budget.
+ */
+function withDefaults<T extends object>(o: object | undefined, defaults: T): T {
+  const out = { ...defaults };
+  for (const k in defaults) out[k] = (o as Partial<T> | undefined)?.[k] ?? defaults[k];
+  return out;
 }
 
 const positive = (n: unknown): number | undefined => (typeof n === 'number' && n > 0 ? n : undefined);

@@ -155,19 +155,31 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
       svg.setAttribute('viewBox', '0 0 10 10');
       const circle = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
       circle.setAttribute('r', '4');
-      svg.append(circle);
+      circle.id = 'dot';
+      const use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
+      use.setAttribute('href', '#dot'); // kept local by rrweb's rules, unlike an <a href="#…">
+      svg.append(circle, use);
+      box.append(Object.assign(el('a', 'to the top'), { href: '#top' }));
       const a = Object.assign(el('a', 'relative link'), { href: 'relative/path' });
       const img = el('img');
       img.setAttribute('src', 'relative.png');
       const style = el('style', '.added-rule { color: rgb(1, 2, 3); }');
       const input = Object.assign(el('input'), { value: 'typed words' });
-      box.append(svg, a, img, style, input);
+      box.append(svg, a, img);
+      await tick(); // (elements rrweb writes with extra state — a style sheet, a value — in a batch of their own)
+      box.append(style, input);
       await tick();
       input.value = 'changed words'; // a property change rrweb records as an input event
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     const text = live.join('\n');
-    for (const s of ['<svg:circle r="4">', '"m3"', 'relative/path', ':rules [".added-rule', 'changed words'])
+    for (const s of [
+      '<svg:circle id="dot" r="4">',
+      '"m3"',
+      'relative/path',
+      ':rules [".added-rule',
+      'changed words',
+    ])
       expect(text).toContain(s);
     expect(text).not.toContain('a comment');
     expect(text).not.toContain('ghost');

@@ -33,6 +33,10 @@ export const MessageType = {
   Issue: 37,
   UxtEvent: 38,
   PageVisibility: 39,
+  /** A file the page loaded (image, script, style, font…), from the Resource Timing API. */
+  ResourceTiming: 40,
+  /** Frame rate, main-thread availability and JS heap over a 2 s window (capturePerformanceTrack). */
+  PerformanceTrack: 41,
   TabData: 49,
 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
@@ -118,6 +122,32 @@ export type Issue = [typeof MessageType.Issue, string, string];
 export type UxtEvent = [typeof MessageType.UxtEvent, number, number, string, string];
 /** [39, hidden?] */
 export type PageVisibility = [typeof MessageType.PageVisibility, boolean];
+/**
+ * [40, startTime epoch ms, duration ms, ttfb ms, headerSize, encodedBodySize, decodedBodySize, url,
+ *  initiatorType (img|script|css|link|other…), transferSize, cached?] — sizes in bytes, OpenReplay's fields.
+ * The browser hides sizes and ttfb (0) of cross-origin files served without Timing-Allow-Origin. fetch,
+ * XHR and beacon requests are not repeated here: they are NetworkRequest messages.
+ */
+export type ResourceTiming = [
+  typeof MessageType.ResourceTiming,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  string,
+  number,
+  boolean,
+];
+/**
+ * [41, frames, ticks, totalJSHeapSize, usedJSHeapSize] over the 2 s of visible page before the message,
+ * counts scaled to exactly 2 s so a window stretched by a blocked main thread still reads right:
+ * fps = frames / 2; CPU availability = ticks / (2000 / 30), the share of the tracker's 30 ms ticks that ran
+ * (fewer = a busy main thread). Heap in bytes from `performance.memory` (Chromium), 0 elsewhere.
+ */
+export type PerformanceTrack = [typeof MessageType.PerformanceTrack, number, number, number, number];
 /** [49, tab id] */
 export type TabData = [typeof MessageType.TabData, string];
 
@@ -147,6 +177,8 @@ export type Message =
   | Issue
   | UxtEvent
   | PageVisibility
+  | ResourceTiming
+  | PerformanceTrack
   | TabData;
 
 /** True for a commit that holds only its Timestamp and TabData (spec §9): such a commit is skipped. */

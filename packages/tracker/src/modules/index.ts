@@ -6,6 +6,8 @@ import { inputModule } from './input.ts';
 import { mouseModule } from './mouse.ts';
 import { networkModule } from './network.ts';
 import { pageModule } from './page.ts';
+import { performanceTrackModule } from './performance-track.ts';
+import { resourcesModule } from './resources.ts';
 import { timingsModule } from './timings.ts';
 import { uxtModule } from './uxt.ts';
 import { vitalsModule } from './vitals.ts';
@@ -22,6 +24,8 @@ export const defaultModules: Module[] = [
   networkModule,
   websocketModule,
   timingsModule,
+  resourcesModule,
+  performanceTrackModule,
   vitalsModule,
   uxtModule,
 ];

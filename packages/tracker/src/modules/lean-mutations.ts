@@ -50,7 +50,11 @@ const RRWEB_TAGS = new Set(
 // Parents whose children rrweb writes specially (text as CSS, as a value, as a placeholder).
 const SPECIAL_PARENTS = new Set(['STYLE', 'SCRIPT', 'TEXTAREA', 'NOSCRIPT', 'HEAD', 'HTML']);
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const INVALID_TAG = /[^a-z0-9-_:]/;
+// Custom elements (rrweb marks the defined ones) and names rrweb rewrites to `div`: rrweb writes those.
+const RRWEB_TAG_NAME = /[^a-z0-9_:]/;
+// rrweb also blocks its own class (`rr-block`), whatever our selector says.
+const BLOCKED = `${HIDE_SELECTOR},.rr-block`;
+const MARKED = `${PRIVATE_SELECTOR},.rr-block`;
 
 /** Thrown inside a plan: the batch goes to rrweb. Never leaves this module. */
 const UNKNOWN = new Error('rrweb writes this batch');
@@ -79,10 +83,9 @@ export function leanMutations(
   /** An attribute value as rrweb writes it, or UNKNOWN for those it rewrites in ways we don't. */
   const attributeValue = (tag: string, name: string, value: string | null): string | null => {
     if (!value) return value;
+    // rrweb's rules: every src and href absolute, except a `<use href="#…">` and a local `xlink:href`.
     if (name === 'src' || name === 'href' || name === 'xlink:href')
-      return (name !== 'src' && value[0] === '#') || (tag === 'use' && value[0] === '#')
-        ? value
-        : absolute(value);
+      return value[0] === '#' && (name === 'xlink:href' || tag === 'use') ? value : absolute(value);
     if (name === 'srcset' || name === 'background' || (name === 'style' && value.includes('url(')))
       throw UNKNOWN;
     return value;
@@ -95,7 +98,7 @@ export function leanMutations(
       if (!el) return Privacy.None;
       let p = privacy.get(el);
       if (p !== undefined) return p;
-      p = el.matches(PRIVATE_SELECTOR) ? (el.matches(HIDE_SELECTOR) ? Privacy.Hidden : Privacy.Obscured) : 0;
+      p = el.matches(MARKED) ? (el.matches(BLOCKED) ? Privacy.Hidden : Privacy.Obscured) : 0;
       if (p !== Privacy.Hidden) p = Math.max(p, privacyOf(el.parentElement));
       privacy.set(el, p);
       return p;
@@ -195,18 +198,20 @@ export function leanMutations(
           const el = n as Element;
           const upper = el.tagName;
           if (RRWEB_TAGS.has(upper) || el.shadowRoot) throw UNKNOWN;
-          const own = el.matches(PRIVATE_SELECTOR) ? (el.matches(HIDE_SELECTOR) ? 2 : 1) : 0;
+          const own = el.matches(MARKED) ? (el.matches(BLOCKED) ? 2 : 1) : 0;
           if (own === Privacy.Hidden) throw UNKNOWN; // rrweb's sized placeholder
           p = Math.max(p, own);
           const svg = el.namespaceURI === SVG_NS;
-          let tag = svg ? upper.toLowerCase() : el.localName;
-          if (INVALID_TAG.test(tag)) tag = 'div';
+          const tag = svg ? upper.toLowerCase() : el.localName;
+          if (RRWEB_TAG_NAME.test(tag)) throw UNKNOWN;
           const attributes: Record<string, string | null> = {};
-          for (const a of el.attributes)
+          const list = el.attributes;
+          for (let i = 0; i < list.length; i++) {
+            const a = list[i]!;
             attributes[a.name] = attributeValue(tag, a.name.toLowerCase(), a.value);
+          }
           node = { type: 2, tagName: tag, attributes, id };
           if (svg) node.isSVG = true;
-          if (tag.includes('-') && doc.defaultView?.customElements.get(tag)) node.isCustom = true;
         } else if (type === 4) node = { type: 4, textContent: '', id };
         else throw UNKNOWN;
         freshNodes.push(n);

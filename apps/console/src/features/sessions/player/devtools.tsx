@@ -45,7 +45,13 @@ export function Devtools({
         <ErrorsPanel items={tab.errors} {...common} />
       </Tab>
       <Tab eventKey="performance" title={t('panel.performance')}>
-        <PerformancePanel vitals={tab.vitals} timings={tab.timings} {...common} />
+        <PerformancePanel
+          vitals={tab.vitals}
+          timings={tab.timings}
+          track={tab.performance}
+          duration={duration}
+          {...common}
+        />
       </Tab>
       <Tab eventKey="events" title={count(t('panel.events'), tab.activity.length)}>
         <EventsPanel items={tab.activity} {...common} />

@@ -118,4 +118,59 @@ describe('RecordingBuilder', () => {
     );
     expect(tabs.map((t) => t.tabId)).toEqual(['early', 'late']);
   });
+
+  it('shows loaded files as network rows of their kind, never failed, sized, at their own start time', () => {
+    const [tab] = build(
+      line('a', 0, [
+        [MessageType.Timestamp, T0 + 3000],
+        [
+          MessageType.ResourceTiming,
+          T0 + 1200,
+          85,
+          20,
+          300,
+          4000,
+          9000,
+          'https://x/logo.png',
+          'img',
+          4300,
+          false,
+        ],
+        // Cross-origin without Timing-Allow-Origin: sizes hidden; a cached script.
+        [MessageType.ResourceTiming, T0 + 1100, 40, 0, 0, 0, 0, 'https://cdn.y/a.css', 'link', 0, false],
+        [MessageType.ResourceTiming, T0 + 1000, 2, 1, 0, 500, 1200, 'https://x/app.js', 'script', 0, true],
+      ]),
+    );
+    expect(tab!.network.map((n) => [n.kind, n.method, n.time - T0, n.failed])).toEqual([
+      ['script', 'GET', 1000, false],
+      ['link', 'GET', 1100, false],
+      ['img', 'GET', 1200, false],
+    ]);
+    expect(tab!.network[2]).toMatchObject({
+      url: 'https://x/logo.png',
+      duration: 85,
+      size: 9000,
+      resource: { ttfb: 20, transferSize: 4300, encodedBodySize: 4000, cached: false },
+    });
+    expect(tab!.network[1]!.size).toBe(0);
+    expect(tab!.network[0]!.resource!.cached).toBe(true);
+    // Not failed, so no failed-request markers.
+    expect(tab!.markers).toEqual([]);
+  });
+
+  it('reads the performance track as fps, CPU % and heap per 2 s window', () => {
+    const [tab] = build(
+      line('a', 0, [
+        [MessageType.Timestamp, T0 + 2000],
+        [MessageType.PerformanceTrack, 120, 67, 8_000_000, 5_000_000],
+        [MessageType.Timestamp, T0 + 4000],
+        // A busy main thread: half the ticks ran, 10 frames; no heap outside Chromium.
+        [MessageType.PerformanceTrack, 20, 33, 0, 0],
+      ]),
+    );
+    expect(tab!.performance).toEqual([
+      { time: T0 + 2000, fps: 60, cpu: 100, heapTotal: 8_000_000, heapUsed: 5_000_000 },
+      { time: T0 + 4000, fps: 10, cpu: 50, heapTotal: 0, heapUsed: 0 },
+    ]);
+  });
 });

@@ -28,6 +28,8 @@ export interface NetworkItem extends Timed {
   request: { headers?: Record<string, string>; body?: string | null };
   response: { headers?: Record<string, string>; body?: string | null };
   failed: boolean;
+  /** A file the page loaded (ResourceTiming): no status or headers, its sizes instead (0 = hidden). */
+  resource?: { ttfb: number; transferSize: number; encodedBodySize: number; cached: boolean };
 }
 export interface StackFrame {
   functionName: string;
@@ -57,6 +59,15 @@ export interface LoadTiming extends Timed {
   load: number;
   firstContentfulPaint: number;
 }
+/** One PerformanceTrack window (2 s of visible page) ending at `time`. */
+export interface PerformanceSample extends Timed {
+  fps: number;
+  /** Share of the tracker's timer ticks that ran, 0–100: low means a busy main thread. */
+  cpu: number;
+  /** JS heap in bytes, 0 where the browser does not tell (only Chromium does). */
+  heapUsed: number;
+  heapTotal: number;
+}
 export interface Marker extends Timed {
   kind: MarkerKind;
   label: string;
@@ -72,6 +83,8 @@ export interface TabRecording {
   activity: EventItem[];
   vitals: VitalItem[];
   timings: LoadTiming[];
+  /** The performance track (capturePerformanceTrack), one sample per 2 s window. */
+  performance: PerformanceSample[];
   markers: Marker[];
   metadata: Record<string, string>;
   /** The page's own user id (message 28), when it set one. */
@@ -98,6 +111,10 @@ const INCREMENTAL = 3;
 const MOUSE_MOVE = 1;
 const CUSTOM = 5;
 
+// The protocol's PerformanceTrack window: counts scaled to 2 s, ticks of the tracker's 30 ms timer.
+const TRACK_WINDOW_MS = 2000;
+const TRACKER_TICK_MS = 30;
+
 function emptyTab(tabId: string): TabRecording {
   return {
     tabId,
@@ -108,6 +125,7 @@ function emptyTab(tabId: string): TabRecording {
     activity: [],
     vitals: [],
     timings: [],
+    performance: [],
     markers: [],
     metadata: {},
     userId: null,
@@ -240,6 +258,33 @@ export class RecordingBuilder {
             });
           break;
         }
+        case MessageType.ResourceTiming: {
+          const encodedBodySize = num(m[5]);
+          tab.network.push({
+            time: num(m[1]) || time,
+            kind: str(m[8]) || 'other',
+            method: 'GET',
+            url: str(m[7]),
+            request: {},
+            response: {},
+            // The Resource Timing API gives no status: a file is never shown as failed (status 0 would say so).
+            status: 0,
+            duration: num(m[2]),
+            size: num(m[6]) || encodedBodySize,
+            failed: false,
+            resource: { ttfb: num(m[3]), transferSize: num(m[9]), encodedBodySize, cached: m[10] === true },
+          });
+          break;
+        }
+        case MessageType.PerformanceTrack:
+          tab.performance.push({
+            time,
+            fps: num(m[1]) / (TRACK_WINDOW_MS / 1000),
+            cpu: Math.min(100, Math.round((num(m[2]) * TRACKER_TICK_MS * 100) / TRACK_WINDOW_MS)),
+            heapTotal: num(m[3]),
+            heapUsed: num(m[4]),
+          });
+          break;
         case MessageType.WebVital:
           tab.vitals.push({ time, name: str(m[1]), value: num(m[2]), rating: str(m[3]) });
           break;
@@ -257,29 +302,31 @@ export class RecordingBuilder {
    */
   finish(): TabRecording[] {
     const byTime = (a: Timed, b: Timed) => a.time - b.time;
+    const lists = (tab: TabRecording): Timed[][] => [
+      tab.console,
+      tab.network,
+      tab.errors,
+      tab.activity,
+      tab.vitals,
+      tab.performance,
+      tab.markers,
+    ];
     const began = (tab: TabRecording) =>
       Math.min(
         ...tab.events.map((e) => e.timestamp),
-        ...[tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers].flatMap((l) =>
-          l.map((item) => item.time),
-        ),
+        ...lists(tab).flatMap((l) => l.map((item) => item.time)),
       );
     const tabs = [...this.tabs.values()].sort((a, b) => began(a) - began(b));
     return tabs.map((tab) => {
       tab.events.sort((a, b) => a.timestamp - b.timestamp);
       // The replay lasts until the last thing recorded, not only the last DOM change: a closing custom
       // event (rrweb type 5, which the replayer ignores) keeps a late error or request on the timeline.
-      const last = Math.max(
-        ...[tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers].map((l) =>
-          l.reduce((max, item) => Math.max(max, item.time), 0),
-        ),
-      );
+      const last = Math.max(...lists(tab).map((l) => l.reduce((max, item) => Math.max(max, item.time), 0)));
       const lastEvent = tab.events.at(-1);
       if (lastEvent && last > lastEvent.timestamp) {
         tab.events.push({ type: CUSTOM, data: { tag: 'atrium-end', payload: null }, timestamp: last });
       }
-      for (const list of [tab.console, tab.network, tab.errors, tab.activity, tab.vitals, tab.markers])
-        list.sort(byTime);
+      for (const list of lists(tab)) list.sort(byTime);
       return tab;
     });
   }

@@ -18,7 +18,24 @@ function Headers({ headers }: { headers?: Record<string, string> }) {
   );
 }
 
-/** Requests with method, status, duration and a waterfall bar; a row opens its headers and bodies. */
+const formatBytes = (n: number) =>
+  n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(1)} KB`
+      : `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/** A loaded file has no status: its size instead (— when the browser hides a cross-origin size). */
+function ResourceSize({ resource, size }: { resource: NonNullable<NetworkItem['resource']>; size: number }) {
+  const { t } = useTranslation();
+  if (resource.cached) return <span className="badge text-bg-secondary">{t('panel.cached', 'Cached')}</span>;
+  return <span className="text-body-secondary">{size ? formatBytes(size) : '—'}</span>;
+}
+
+/**
+ * Requests with method, status, duration and a waterfall bar; a row opens its headers and bodies. Files the
+ * page loaded (images, scripts, styles…) are rows too, their kind beside the method and their size as status.
+ */
 export function NetworkPanel({
   items,
   startTime,
@@ -58,8 +75,17 @@ export function NetworkPanel({
               <td>
                 <TimeButton offset={item.time - startTime} onSeek={onSeek} />
               </td>
-              <td>{item.method}</td>
-              <td>{item.status || t('panel.noResponse')}</td>
+              <td>
+                {item.method}
+                {item.resource && <span className="badge text-bg-light ms-1">{item.kind}</span>}
+              </td>
+              <td>
+                {item.resource ? (
+                  <ResourceSize resource={item.resource} size={item.size} />
+                ) : (
+                  item.status || t('panel.noResponse')
+                )}
+              </td>
               <td className="text-break">
                 <button
                   type="button"
@@ -78,14 +104,23 @@ export function NetworkPanel({
                     style={{
                       position: 'absolute',
                       height: 8,
-                      left: `${((item.time - startTime) / span) * 100}%`,
+                      // Files loaded before recording began (the tracker's first read of the page's timeline) start at 0.
+                      left: `${Math.max(0, ((item.time - startTime) / span) * 100)}%`,
                       width: `${Math.max(0.5, (item.duration / span) * 100)}%`,
                     }}
                   />
                 </div>
               </td>
             </tr>
-            {open === i && (
+            {open === i && item.resource && (
+              <tr>
+                <td colSpan={6} className="small text-body-secondary">
+                  {item.kind} · TTFB {Math.round(item.resource.ttfb)} ms · {formatBytes(item.size)} (
+                  {formatBytes(item.resource.transferSize)} {t('panel.transferred', 'transferred')})
+                </td>
+              </tr>
+            )}
+            {open === i && !item.resource && (
               <tr>
                 <td colSpan={6}>
                   <div className="row small">
