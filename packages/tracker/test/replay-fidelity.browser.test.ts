@@ -121,7 +121,11 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
       title.className = 'hot';
       title.setAttribute('data-x', '1');
       title.setAttribute('aria-label', 'heading');
+      document.documentElement.setAttribute('data-theme', 'dark');
+      document.body.style.overflow = 'hidden'; // a modal opening
+      document.body.classList.add('modal-open');
       await frame();
+      document.body.style.removeProperty('overflow');
       title.classList.remove('hot');
       title.removeAttribute('aria-label');
       title.setAttribute('data-x', '2');

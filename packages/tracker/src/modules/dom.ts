@@ -112,7 +112,11 @@ function takingRrwebObserver<T>(
   }
   const proto = w.MutationObserver.prototype;
   const own = Object.getOwnPropertyDescriptor(proto, 'constructor');
-  Object.defineProperty(proto, 'constructor', { value: Capture, configurable: true, writable: true });
+  try {
+    Object.defineProperty(proto, 'constructor', { value: Capture, configurable: true, writable: true });
+  } catch {
+    return [start(), undefined]; // a page that froze the prototype: rrweb observes as usual
+  }
   try {
     return [start(), taken];
   } finally {

@@ -2,7 +2,7 @@ import { HIDE_SELECTOR, maskPlainText, maskText, obscure, PRIVATE_SELECTOR } fro
 import type { ResolvedOptions } from '../options.ts';
 
 /**
- * The leaner DOM-mutation path (issue 10, ADR 0021): rrweb's mutation buffer spends most of the tracker's
+ * The leaner DOM-mutation path (issue 10, ADR 0022): rrweb's mutation buffer spends most of the tracker's
  * main-thread time on ordinary changes (text replaced, a class toggled, a table rendered), through ancestor
  * walks, selector checks and tamper-proof accessors per node. Here the common cases are turned into the same
  * rrweb mutation event (`{source: 0, texts, attributes, removes, adds}`, flat adds with parentId/nextId, ids in
@@ -44,6 +44,12 @@ const Privacy = { None: 0, Obscured: 1, Hidden: 2 } as const;
 // named fields shadow `tagName`) or that are the document's frame: their batches stay with rrweb.
 const RRWEB_TAGS = new Set(
   'SCRIPT STYLE LINK META BASE TITLE HEAD HTML BODY IFRAME FRAME FRAMESET OBJECT EMBED CANVAS VIDEO AUDIO INPUT TEXTAREA SELECT OPTION DIALOG FORM TEMPLATE SLOT NOSCRIPT'.split(
+    ' ',
+  ),
+);
+// Elements whose attribute changes rrweb rewrites (values, frame sources, dialog modes, media, sheets, forms).
+const RRWEB_ATTRIBUTE_TAGS = new Set(
+  'INPUT TEXTAREA SELECT OPTION IFRAME FRAME DIALOG VIDEO AUDIO LINK STYLE SCRIPT OBJECT EMBED CANVAS FORM'.split(
     ' ',
   ),
 );
@@ -129,7 +135,7 @@ export function leanMutations(
           texts.add(target as CharacterData);
         } else if (r.type === 'attributes') {
           if (targetId < 0) continue;
-          if (RRWEB_TAGS.has((target as Element).tagName)) return false;
+          if (RRWEB_ATTRIBUTE_TAGS.has((target as Element).tagName)) return false;
           const names = attrs.get(target as Element);
           if (names) names.add(r.attributeName!);
           else attrs.set(target as Element, new Set([r.attributeName!]));
