@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.tsx';
 import { InlineForm, requiredField } from './inline-form.tsx';
 import { type Project, settingsApi, type UxtStatus } from './settings-api.ts';
+import { useProjectList } from './use-project-list.ts';
 
 const KEY = /^[a-zA-Z0-9_-]{3,64}$/;
 const FLAG_KEY = /^[a-zA-Z0-9_.-]{1,100}$/;
@@ -119,10 +120,7 @@ function CanvasSwitch({ project, onDone }: { project: Project; onDone: () => voi
 
 function FlagsPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ['settings', 'flags', projectId];
-  const flags = useQuery({ queryKey: key, queryFn: ({ signal }) => settingsApi.flags(projectId, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const { query: flags, refresh } = useProjectList('flags', projectId, settingsApi.flags);
   const toggle = useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
       settingsApi.updateFlag(projectId, id, { enabled }),
@@ -198,10 +196,7 @@ function FlagsPanel({ projectId }: { projectId: string }) {
 
 function TagsPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ['settings', 'tags', projectId];
-  const tags = useQuery({ queryKey: key, queryFn: ({ signal }) => settingsApi.tags(projectId, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const { query: tags, refresh } = useProjectList('tags', projectId, settingsApi.tags);
   const remove = useMutation({
     mutationFn: (id: number) => settingsApi.deleteTag(projectId, id),
     onSuccess: refresh,
@@ -246,16 +241,11 @@ function TagsPanel({ projectId }: { projectId: string }) {
 
 function ConditionsPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ['settings', 'conditions', projectId];
-  const rules = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => settingsApi.conditions(projectId, signal),
-  });
+  const { query: rules, replace: show } = useProjectList('conditions', projectId, settingsApi.conditions);
   const replace = useMutation({
     mutationFn: (next: Parameters<typeof settingsApi.replaceConditions>[1]) =>
       settingsApi.replaceConditions(projectId, next),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: show,
   });
   const list = rules.data ?? [];
   return (
@@ -319,10 +309,7 @@ function ConditionsPanel({ projectId }: { projectId: string }) {
 
 function UxtPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ['settings', 'uxt', projectId];
-  const tests = useQuery({ queryKey: key, queryFn: ({ signal }) => settingsApi.uxtTests(projectId, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const { query: tests, refresh } = useProjectList('uxt', projectId, settingsApi.uxtTests);
   const status = useMutation({
     mutationFn: ({ id, s }: { id: number; s: UxtStatus }) => settingsApi.setUxtStatus(projectId, id, s),
     onSettled: refresh,
