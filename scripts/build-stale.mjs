@@ -38,10 +38,20 @@ const targets = [
       '../../packages/markdown/src',
     ],
   },
-  { dir: 'packages/tracker', inputs: ['src', 'vite.config.ts', 'package.json', '../protocol/src'] },
+  {
+    dir: 'packages/tracker',
+    inputs: ['src', 'vite.config.ts', '../../scripts/library-build.ts', 'package.json', '../protocol/src'],
+  },
   {
     dir: 'packages/tracker-assist',
-    inputs: ['src', 'vite.config.ts', 'package.json', '../tracker/src', '../protocol/src'],
+    inputs: [
+      'src',
+      'vite.config.ts',
+      '../../scripts/library-build.ts',
+      'package.json',
+      '../tracker/src',
+      '../protocol/src',
+    ],
   },
 ];
 

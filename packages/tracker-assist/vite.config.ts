@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { libraryBuild } from '../../scripts/library-build.ts';
 
 // `vite build` → dist/index.js (ESM, PeerJS split into its own chunk loaded at the first call);
 // `vite build --mode iife` → dist/tracker-assist.js (standalone, global `AtriumTrackerAssist`, everything inline).
@@ -12,19 +13,7 @@ export default defineConfig(({ mode }) => ({
     alias: { zod: fileURLToPath(new URL('./src/zod-stub.ts', import.meta.url)) },
   },
   build: {
-    target: 'es2022',
-    emptyOutDir: false,
-    sourcemap: true,
-    minify: true,
-    lib:
-      mode === 'iife'
-        ? {
-            entry: 'src/iife.ts',
-            formats: ['iife'],
-            name: 'AtriumTrackerAssistBundle',
-            fileName: () => 'tracker-assist.js',
-          }
-        : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
+    ...libraryBuild(mode, { name: 'AtriumTrackerAssistBundle', fileName: 'tracker-assist.js' }),
     rollupOptions: {
       external: ['@atrium/tracker'],
     },

@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
+import { libraryBuild } from '../../scripts/library-build.ts';
 
 /**
  * Size trims of rrweb's record bundle for the 40 KB gzip budget (the code is rrweb's otherwise unchanged):
@@ -114,19 +115,5 @@ function terserPass(): Plugin {
 // `AtriumTracker`). The upload worker is no separate file: it is built from workerMain's source at runtime.
 export default defineConfig(({ mode }) => ({
   plugins: [minifyRrwebWorkerString(), terserPass()],
-  build: {
-    target: 'es2022',
-    emptyOutDir: false,
-    sourcemap: true,
-    minify: true,
-    lib:
-      mode === 'iife'
-        ? {
-            entry: 'src/iife.ts',
-            formats: ['iife'],
-            name: 'AtriumTrackerBundle',
-            fileName: () => 'tracker.js',
-          }
-        : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
-  },
+  build: libraryBuild(mode, { name: 'AtriumTrackerBundle', fileName: 'tracker.js' }),
 }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { every } from '../../lib/every.ts';
 import { sendDueBroadcasts } from '../notify/manage-broadcasts.ts';
 import { sendDeadlineReminders } from '../tasks/send-deadline-reminders.ts';
 import { sendClassStarting } from './send-class-starting.ts';
@@ -15,22 +16,11 @@ export const reminderSweep = fp(
   async (app: FastifyInstance) => {
     // Only web processes sweep (ingest-only or assist-only processes have no business with classes).
     if (app.config.env === 'test' || !app.config.services.includes('web')) return;
-    const sweep = async () => {
-      try {
-        await sendClassStarting(app.db);
-        await sendDeadlineReminders(app.db);
-        await sendDueBroadcasts(app.db);
-      } catch (err) {
-        app.log.warn({ err }, 'training reminder sweep failed');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void sweep();
-      timer = setInterval(sweep, SWEEP_MS);
-      timer.unref();
+    every(app, 'training reminder sweep', SWEEP_MS, async () => {
+      await sendClassStarting(app.db);
+      await sendDeadlineReminders(app.db);
+      await sendDueBroadcasts(app.db);
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'training-reminder-sweep' },
 );
