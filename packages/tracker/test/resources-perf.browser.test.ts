@@ -82,11 +82,13 @@ describe.skipIf(!hasChromium)('resource timings and performance track (Chromium)
   it('sends the performance track every 2 s only when asked to', async () => {
     const ingest = await suite.serve({ pages: PAGES });
     const [on, off] = [await suite.browser.newPage(), await suite.browser.newPage()];
+    // Before either start: the second page's start may take a while on a loaded machine, and the on-page's
+    // windows are already counting by then.
+    const started = Date.now();
     const [onID, offID] = [
       await openAndStart(ingest, on, { capturePerformanceTrack: true }),
       await openAndStart(ingest, off),
     ];
-    const started = Date.now();
     const tracks = await waitFor(async () => {
       await flush(on);
       return (

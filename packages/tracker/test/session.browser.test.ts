@@ -7,7 +7,9 @@ import { FakeIngest } from './fake-ingest.ts';
 type AnyMsg = unknown[];
 const ofType = (msgs: AnyMsg[], t: number) => msgs.filter((m) => m[0] === t);
 const rrweb = (msgs: AnyMsg[]) =>
-  ofType(msgs, MessageType.RrwebEvent).map((m) => m[1] as { type: number; data: Record<string, unknown> });
+  ofType(msgs, MessageType.RrwebEvent).map(
+    (m) => m[1] as { type: number; data: Record<string, unknown>; timestamp: number },
+  );
 
 async function openFixture(
   browser: Browser,
@@ -74,6 +76,30 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
     // Every commit starts with Timestamp and TabData, and none is empty.
     const tabs = ofType(msgs, MessageType.TabData);
     expect(tabs.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("stamps the DOM recording with the server's clock like every other message (the start answer's delay)", async () => {
+    const hour = 3_600_000;
+    ingest = new FakeIngest({ delay: hour }); // the visitor's clock runs an hour behind the server's
+    await ingest.listen();
+    const page = await openFixture(browser, ingest);
+    await startTracker(page);
+    await page.evaluate(() => {
+      document
+        .getElementById('list')!
+        .append(Object.assign(document.createElement('li'), { textContent: 'x1' }));
+      (window as unknown as { tracker: { forceFlushBatch(): void } }).tracker.forceFlushBatch();
+    });
+    const msgs = await waitFor(() => {
+      const m = ingest.messages();
+      return rrweb(m).some((e) => e.type === 3 && JSON.stringify(e.data).includes('x1')) && m;
+    }, 'the mutation');
+    const stamps = ofType(msgs, MessageType.Timestamp).map((m) => m[1] as number);
+    for (const e of rrweb(msgs)) {
+      expect(e.timestamp).toBeGreaterThan(Date.now() + hour - 60_000);
+      expect(Math.min(...stamps.map((t) => Math.abs(t - e.timestamp)))).toBeLessThan(5_000);
+    }
     await page.close();
   });
 

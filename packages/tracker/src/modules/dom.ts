@@ -164,6 +164,9 @@ export function domModule(app: App): () => void {
   };
 
   const emit = (e: RrwebEvent) => {
+    // rrweb stamps its events with the page's clock; every other message gets the server's (the start answer's
+    // delay, app.timestamp()): the player lines both up, so a visitor's wrong clock must not part them.
+    e.timestamp += app.delay;
     if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
       const now = Date.now();
       if (now - windowStart > 1000) {
