@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A person who signs in: a learner, or staff — an agent reads recordings and assists, an admin also manages
@@ -47,6 +57,13 @@ export const sessions = pgTable(
      * minted limit, is honoured by the portal's impersonation entry, and may not change credentials.
      */
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The admin's own session that minted an impersonation session (ADR 0043): signing out of either ends
+     * both, so a sign-out while viewing as a learner leaves no admin sign-in behind to restore.
+     */
+    impersonatorSessionId: uuid('impersonator_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
 );
