@@ -38,3 +38,13 @@ export async function labelUsers(db: Database, ids: readonly string[]): Promise<
     .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The ids of the accounts with these e-mail addresses (already normalised), for lists built from addresses. */
+export async function idsByEmail(db: Database, emails: readonly string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...new Set(emails)]));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}

@@ -1,18 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { findUserById } from '../account/account-user.ts';
 
-/**
- * The name printed on a certificate: last + first name, else the nickname, else the e-mail's local part.
- * Reads the account's users table directly because account exports no profile lookup yet (lead: move).
- */
+/** The name printed on a certificate: last + first name, else the nickname, else the e-mail's local part. */
 export async function learnerName(db: Database, userId: string): Promise<string> {
-  const [u] = await db
-    .select({ email: users.email, nickname: users.nickname, first: users.firstName, last: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const u = await findUserById(db, userId);
   if (!u) return '';
-  const full = `${u.last ?? ''}${u.first ?? ''}`.trim();
+  const full = `${u.lastName ?? ''}${u.firstName ?? ''}`.trim();
   return full || u.nickname || u.email.split('@')[0] || '';
 }

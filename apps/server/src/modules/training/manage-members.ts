@@ -1,30 +1,29 @@
 import type { MemberReport, MemberRowResult } from '@atrium/protocol/community';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { classMembers, users } from '../../db/schema.ts';
+import { classMembers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { idsByEmail, labelUsers } from '../account/find-users.ts';
+import { byEmail } from './by-email.ts';
 
 const email = z.email();
 
 /** The members of a class with what staff need to recognise them. */
 export async function listMembers(db: Database, classId: string) {
   const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      joinedAt: classMembers.joinedAt,
-    })
+    .select({ userId: classMembers.userId, joinedAt: classMembers.joinedAt })
     .from(classMembers)
-    .innerJoin(users, eq(users.id, classMembers.userId))
-    .where(eq(classMembers.classId, classId))
-    .orderBy(asc(users.email));
-  return rows.map((r) => ({
-    user_id: r.userId,
-    email: r.email,
-    nickname: r.nickname,
-    joined_at: r.joinedAt.toISOString(),
+    .where(eq(classMembers.classId, classId));
+  const labels = await labelUsers(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return byEmail(rows, labels).map(({ row, label }) => ({
+    user_id: label.id,
+    email: label.email,
+    nickname: label.nickname,
+    joined_at: row.joinedAt.toISOString(),
   }));
 }
 
@@ -70,18 +69,11 @@ export async function addMembers(
       wanted.push({ row: r.row, email: normal });
     }
   }
-  const found = wanted.length
-    ? await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(
-          inArray(
-            users.email,
-            wanted.map((w) => w.email),
-          ),
-        )
-    : [];
-  const idOf = new Map(found.map((u) => [u.email, u.id]));
+  const idOf = await idsByEmail(
+    db,
+    wanted.map((w) => w.email),
+  );
+  const found = [...idOf.values()].map((id) => ({ id }));
   const existing = found.length
     ? await db
         .select({ userId: classMembers.userId })

@@ -2,8 +2,10 @@ import type { Attendance, SessionInput } from '@atrium/protocol/community';
 import type { ClassSession } from '@atrium/protocol/training';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { checkIns, classMembers, classSessions, users } from '../../db/schema.ts';
+import { checkIns, classMembers, classSessions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { labelUsers } from '../account/find-users.ts';
+import { byEmail } from './by-email.ts';
 import { rearmReminder } from './claim-reminder.ts';
 import { type SessionRow, toSessionView } from './session-view.ts';
 
@@ -71,27 +73,27 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
 /** Every member of the class with when they checked in to this session (null: absent). */
 export async function getAttendance(db: Database, session: SessionRow): Promise<Attendance> {
   const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      checkedInAt: checkIns.checkedInAt,
-    })
+    .select({ userId: classMembers.userId, checkedInAt: checkIns.checkedInAt })
     .from(classMembers)
-    .innerJoin(users, eq(users.id, classMembers.userId))
     .leftJoin(checkIns, and(eq(checkIns.userId, classMembers.userId), eq(checkIns.sessionId, session.id)))
-    .where(eq(classMembers.classId, session.classId))
-    .orderBy(asc(users.email));
+    .where(eq(classMembers.classId, session.classId));
+  const members = byEmail(
+    rows,
+    await labelUsers(
+      db,
+      rows.map((r) => r.userId),
+    ),
+  );
   return {
     session_id: session.id,
     title: session.title,
-    members: rows.length,
-    checked_in: rows.filter((r) => r.checkedInAt).length,
-    rows: rows.map((r) => ({
-      user_id: r.userId,
-      email: r.email,
-      nickname: r.nickname,
-      checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    members: members.length,
+    checked_in: members.filter(({ row }) => row.checkedInAt).length,
+    rows: members.map(({ row, label }) => ({
+      user_id: label.id,
+      email: label.email,
+      nickname: label.nickname,
+      checked_in_at: row.checkedInAt?.toISOString() ?? null,
     })),
   };
 }
