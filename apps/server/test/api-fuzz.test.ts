@@ -379,6 +379,66 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
     expect(failures).toEqual([]);
   }, 600_000);
 
+  /**
+   * A real target for each path parameter a PATCH route names, created through the API as an admin. A new
+   * PATCH route with a parameter missing here fails the test below until its target is added.
+   */
+  async function patchTargets(): Promise<Record<string, string>> {
+    const create = async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url, headers: staff.auth, payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+      return res.json().id as string;
+    };
+    const community = '/v1/console/community';
+    const id = await create(`${community}/classes`, { name: 'PATCH 目標班' });
+    const chapterId = await create(`${community}/classes/${id}/chapters`, { name: '第 1 章' });
+    const projectId = await create('/v1/console/ingest/projects', { name: 'PATCH 目標專案' });
+    return {
+      id,
+      chapterId,
+      projectId,
+      linkId: await create(`${community}/classes/${id}/links`, {
+        title: '講義',
+        url: 'https://example.com/',
+      }),
+      subId: await create(`${community}/chapters/${chapterId}/sub-chapters`, {
+        name: '介紹',
+        type: 'markdown',
+        content: '# 歡迎',
+      }),
+      taskId: await create(`${community}/classes/${id}/tasks`, {
+        title: '作業',
+        due_at: new Date(Date.now() + 86_400_000).toISOString(),
+        published: false,
+      }),
+      userId: learner.id,
+      flagId: await create(`/v1/console/ingest/projects/${projectId}/feature-flags`, { key: 'patch-target' }),
+      testId: await create(`/v1/console/ingest/projects/${projectId}/uxt-tests`, {
+        title: '可用性測試',
+        startPage: '/',
+        tasks: [{ title: '第一步' }],
+      }),
+    };
+  }
+
+  // An empty PATCH names nothing to change: a caller's mistake (400), never a 500 and never a silent 200.
+  it('refuses an empty PATCH on every existing target with 400 in the one error shape', async () => {
+    const targets = await patchTargets();
+    const patches = ops.filter((o) => o.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(5);
+    for (const op of patches) {
+      const unknown = op.parameters.filter((p) => p.in === 'path' && !(p.name in targets));
+      if (unknown.length) {
+        failures.push(`PATCH ${op.path}: no target for ${unknown.map((p) => p.name).join(', ')}`);
+        continue;
+      }
+      const url = urlOf(op, (p) => targets[p.name]!);
+      const res = await check('empty PATCH', { method: 'PATCH', url, headers: staff.auth, payload: {} });
+      if (res.statusCode !== 400) failures.push(`PATCH ${op.path} with {} → ${res.statusCode}, not 400`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('never answers 5xx to a body that is not JSON or is too large', async () => {
     for (const op of ops.filter(mutating)) {
       if (skipsAuthed(op)) continue;

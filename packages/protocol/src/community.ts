@@ -221,13 +221,15 @@ export const attendance = z.object({
 export type Attendance = z.infer<typeof attendance>;
 
 /** Tasks (admin view): counts of who accepted and completed. */
-export const taskPatch = z.object({
-  title: name('任務名稱').optional(),
-  description: z.string().max(5000, '任務說明最多 5000 字').optional(),
-  due_at: instant('截止時間').optional(),
-  points: z.number().int().min(0).max(1000).optional(),
-  published: z.boolean().optional(),
-});
+export const taskPatch = z
+  .object({
+    title: name('任務名稱').optional(),
+    description: z.string().max(5000, '任務說明最多 5000 字').optional(),
+    due_at: instant('截止時間').optional(),
+    points: z.number().int().min(0).max(1000).optional(),
+    published: z.boolean().optional(),
+  })
+  .refine(...changesSomething);
 export type TaskPatch = z.infer<typeof taskPatch>;
 export const adminTask = z.object({
   id: z.string(),
@@ -329,10 +331,12 @@ export const learnerDetail = learnerSummary.extend({
   recordings: z.array(z.object({ id: z.string(), started_at: z.string(), replay_path: z.string() })),
 });
 export type LearnerDetail = z.infer<typeof learnerDetail>;
-export const learnerPatch = z.object({
-  disabled: z.boolean().optional(),
-  role: userRole.optional(),
-});
+export const learnerPatch = z
+  .object({
+    disabled: z.boolean().optional(),
+    role: userRole.optional(),
+  })
+  .refine(...changesSomething);
 
 export const adminCertificate = z.object({
   id: z.string(),

@@ -10,7 +10,13 @@ export const projectInput = z.object({
   canvasQuality: canvasQuality.optional(),
   canvasFPS: z.number().int().min(1).max(30).optional(),
 });
-export const projectPatch = projectInput.omit({ key: true }).partial();
+/** An empty PATCH names nothing to change: the caller's mistake, like every other PATCH. */
+const changesSomething = (patch: Record<string, unknown>) =>
+  Object.values(patch).some((v) => v !== undefined);
+export const projectPatch = projectInput
+  .omit({ key: true })
+  .partial()
+  .refine(changesSomething, { message: '沒有要變更的欄位' });
 export const projectView = z.object({
   id: z.string(),
   name: z.string(),
@@ -61,7 +67,10 @@ export const featureFlagInput = z.object({
   variants: flagFields.variants.default(null),
 });
 /** No defaults here: a field left out of a change stays as it is. */
-export const featureFlagPatch = z.object(flagFields).partial();
+export const featureFlagPatch = z
+  .object(flagFields)
+  .partial()
+  .refine(changesSomething, { message: '沒有要變更的欄位' });
 export const featureFlagView = z.object({ id: z.string(), key: flagKey, ...flagFields });
 export const flagParams = projectParams.extend({ flagId: z.uuid() });
 

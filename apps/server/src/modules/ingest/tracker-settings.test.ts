@@ -81,7 +81,10 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
 
     const patched = await asStaff('PATCH', `/projects/${project.id}`, { canvasEnabled: false });
     expect(patched.json()).toMatchObject({ canvasEnabled: false, canvasQuality: 'high' });
-    expect((await asStaff('PATCH', `/projects/${project.id}`, {})).statusCode).toBe(200);
+    // An empty PATCH names nothing to change: refused like every other PATCH.
+    const empty = await asStaff('PATCH', `/projects/${project.id}`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('validation');
     const missing = await asStaff('PATCH', '/projects/00000000-0000-4000-8000-000000000000', { name: 'x' });
     expect(missing.statusCode).toBe(404);
     const list = (await asStaff('GET', '/projects')).json();
