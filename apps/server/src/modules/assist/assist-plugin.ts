@@ -25,6 +25,7 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
       isRoomLive: relay.roomIsLive,
       trustProxy: app.config.trustProxy,
       forward: relay.peerSignals?.send,
+      log: app.log,
     });
     relay.peerSignals?.receive(peer.deliver);
     app.addHook('preClose', async () => peer.close());

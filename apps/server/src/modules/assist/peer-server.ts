@@ -4,26 +4,10 @@ import { isValidPeerId, PEER_KEY, PEER_PATH } from '@atrium/protocol/assist';
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
-
-const UUID_ROOM =
-  /^(.+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/i;
+import { admitFrame, roomOfPeerId } from './peer-frames.ts';
 
 /** PeerJS signalling frames are small (SDP, candidates); media and data go peer to peer. */
 const MAX_SIGNAL_BYTES = 64 * 1024;
-
-/** The frames PeerJS relays from one peer to another (the `peer` package's transmission types). */
-const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE']);
-
-function relayedFrame(data: unknown): { type: string; dst: string } | null {
-  try {
-    const m = JSON.parse(String(data)) as { type?: unknown; dst?: unknown };
-    return typeof m.type === 'string' && RELAYED.has(m.type) && typeof m.dst === 'string'
-      ? (m as { type: string; dst: string })
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The PeerJS signalling server (`peer` package) on /peerjs with key `peerjs` (spec 2 §7, ADR 0031),
@@ -41,10 +25,14 @@ export function createPeerServer(opts: {
    * `peer` package keeps its peers in memory, so without this both peers would need the same process.
    */
   forward?: (dst: string, frame: string) => void;
+  /** Where a socket's protocol error is noted (it closes only that socket). */
+  log?: { debug: (obj: object, msg: string) => void };
 }) {
   let wss: WebSocketServer | undefined;
   // Peers whose PeerJS socket is on this process, by id.
   const local = new Map<string, WebSocket>();
+  const noteError = (err: unknown) =>
+    opts.log?.debug({ err: { message: (err as Error)?.message } }, 'peer socket error');
   const peerApp = ExpressPeerServer(opts.server, {
     key: PEER_KEY,
     path: `${PEER_PATH}/`,
@@ -56,9 +44,12 @@ export function createPeerServer(opts: {
     concurrent_limit: 5000,
     createWebSocketServer: () => {
       wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SIGNAL_BYTES });
+      wss.on('error', noteError);
       return wss;
     },
   } as Parameters<typeof ExpressPeerServer>[1]);
+  // The package re-emits every socket error on its app; an EventEmitter's unheard 'error' ends the process.
+  peerApp.on('error', noteError);
   // ExpressPeerServer wires itself up when mounted into an Express app; Fastify hands that app the requests.
   const host = express();
   host.disable('x-powered-by');
@@ -68,32 +59,46 @@ export function createPeerServer(opts: {
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== wsPath) return;
+    // Node drops its own listener at an upgrade: a reset while we decide must not be an unheard 'error'.
+    socket.on('error', () => socket.destroy());
     const id = url.searchParams.get('id') ?? '';
-    const room = UUID_ROOM.exec(id)?.[1];
+    const room = roomOfPeerId(id);
     const allowed =
       isValidPeerId(id) && room !== undefined && (await opts.isRoomLive(room).catch(() => false));
-    if (!allowed || !wss) {
+    if (!allowed || !wss || socket.destroyed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      if (opts.forward) shareSignals(id, ws, opts.forward);
+      // Oversize, invalid UTF-8 or a broken frame: ws closes this socket; nothing else is touched.
+      ws.on('error', (err) => {
+        noteError(err);
+        ws.terminate();
+      });
+      screenFrames(id, room, ws);
       wss?.emit('connection', ws, req);
     });
   }
 
-  /** Frames for a peer on another process skip the `peer` package (which would queue them) and go there. */
-  function shareSignals(id: string, ws: WebSocket, forward: (dst: string, frame: string) => void) {
-    if (!local.has(id)) local.set(id, ws);
-    ws.on('close', () => {
-      if (local.get(id) === ws) local.delete(id);
-    });
+  /**
+   * Only frames a PeerJS client sends, to peers of its own room, reach the `peer` package (peer-frames.ts);
+   * with other processes, one for a peer not connected here goes there instead (the package would queue it).
+   */
+  function screenFrames(id: string, room: string, ws: WebSocket) {
+    const forward = opts.forward;
+    if (forward) {
+      if (!local.has(id)) local.set(id, ws);
+      ws.on('close', () => {
+        if (local.get(id) === ws) local.delete(id);
+      });
+    }
     const emit = ws.emit.bind(ws);
     ws.emit = ((event: string, ...args: unknown[]) => {
       if (event === 'message') {
-        const m = relayedFrame(args[0]);
-        if (m && !local.has(m.dst)) {
-          forward(m.dst, JSON.stringify({ ...m, src: id }));
+        const m = admitFrame(room, args[0], args[1] === true);
+        if (!m) return true;
+        if (forward && m.relayed && !local.has(m.dst)) {
+          forward(m.dst, JSON.stringify({ ...m.message, src: id }));
           return true;
         }
       }
