@@ -91,3 +91,20 @@ export function socketClosed(socket: Socket): Promise<void> {
     socket.once('close', () => resolve());
   });
 }
+
+/** A small seeded generator, so a failing fuzz run can be replayed with the same frames. */
+export function seeded(seed: number) {
+  let x = seed >>> 0 || 1;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 0x1_0000_0000;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+    bytes: (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(next() * 256))),
+  };
+}
