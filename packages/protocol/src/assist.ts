@@ -271,6 +271,8 @@ export const assistErrorCode = z.enum([
   'bad_event',
   'not_granted',
   'no_session',
+  /** The relay failed on this event (logged on the server); the socket and everyone else carry on. */
+  'server_error',
 ]);
 export const assistError = z.object({ event: z.string(), code: assistErrorCode, message: z.string() });
 export type AssistError = z.infer<typeof assistError>;

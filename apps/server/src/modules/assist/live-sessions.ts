@@ -1,0 +1,63 @@
+import type { LiveSession } from '@atrium/protocol/assist';
+import { ALL_AGENTS, ALL_VISITORS, type AssistIo } from './relay-context.ts';
+
+export interface LiveSessionsFilter {
+  q?: string;
+  userId?: string;
+  projectKey?: string;
+  active?: '0' | '1';
+  limit: number;
+}
+
+/** Every live session on every process, grouped by session, newest first. */
+export async function listLiveSessions(io: AssistIo, filter: LiveSessionsFilter): Promise<LiveSession[]> {
+  const [visitors, agents] = await Promise.all([
+    io.in(ALL_VISITORS).fetchSockets(),
+    io.in(ALL_AGENTS).fetchSockets(),
+  ]);
+  const agentCount = new Map<string, number>();
+  for (const a of agents) {
+    const d = a.data;
+    if (d.kind === 'agent') agentCount.set(d.room, (agentCount.get(d.room) ?? 0) + 1);
+  }
+  const byRoom = new Map<string, LiveSession>();
+  for (const s of visitors) {
+    const d = s.data;
+    if (d.kind !== 'visitor') continue;
+    const seen = byRoom.get(d.room);
+    if (seen) {
+      seen.tabs += 1;
+      // The active tab speaks for the session.
+      if (d.active && !seen.active) Object.assign(seen, { active: true, pageTitle: d.pageTitle, url: d.url });
+      if (d.connectedAt < seen.connectedAt) seen.connectedAt = d.connectedAt;
+      continue;
+    }
+    byRoom.set(d.room, {
+      projectKey: d.projectKey,
+      sessionId: d.sessionId,
+      userId: d.userId,
+      userUuid: d.userUuid,
+      pageTitle: d.pageTitle,
+      url: d.url,
+      active: d.active,
+      tabs: 1,
+      agents: agentCount.get(d.room) ?? 0,
+      connectedAt: d.connectedAt,
+    });
+  }
+  const q = filter.q?.toLowerCase();
+  return [...byRoom.values()]
+    .filter((s) => !filter.projectKey || s.projectKey === filter.projectKey)
+    .filter((s) => !filter.userId || s.userId === filter.userId)
+    .filter((s) => !filter.active || s.active === (filter.active === '1'))
+    .filter(
+      (s) => !q || [s.userId, s.pageTitle, s.url, s.sessionId].some((v) => v?.toLowerCase().includes(q)),
+    )
+    .sort((a, b) => b.connectedAt.localeCompare(a.connectedAt))
+    .slice(0, filter.limit);
+}
+
+/** True when some visitor tab or agent of this room is connected to any process. */
+export async function isRoomLive(io: AssistIo, room: string): Promise<boolean> {
+  return (await io.in(room).fetchSockets()).length > 0;
+}

@@ -1,0 +1,95 @@
+import { ServerEvent } from '@atrium/protocol/assist';
+import {
+  ALL_VISITORS,
+  type AssistSocket,
+  agentsRoom,
+  publicAgentInfo,
+  type RelayContext,
+  refuse,
+  relayToAgents,
+  tabRoom,
+  tabsRoom,
+  type VisitorData,
+} from './relay-context.ts';
+import { envelope, visitorEvent } from './relay-events.ts';
+import { guarded } from './relay-guard.ts';
+import type { SocketBudget } from './socket-budget.ts';
+
+/**
+ * A visitor tab in its room: joins, hears the agents already there, and from then on every event it
+ * sends goes, checked against the protocol, to the room's agents under the handshake's tab id.
+ */
+export async function relayVisitor(ctx: RelayContext, socket: AssistSocket, budget: SocketBudget) {
+  const data = socket.data as VisitorData;
+  const { room, tabId } = data;
+  const { io } = ctx;
+  await socket.join([room, tabsRoom(room), tabRoom(room, tabId), ALL_VISITORS]);
+  // Newest wins: a reload or reconnect of the same tab replaces a socket the server has not seen close
+  // yet, on whichever process it is (the request also comes back to this one: hence the except).
+  io.in(tabRoom(room, tabId)).except(socket.id).disconnectSockets(true);
+  socket.emit(ServerEvent.ASSIST_CONFIG, ctx.config);
+  const agents = await io.in(agentsRoom(room)).fetchSockets();
+  if (agents.length > 0) {
+    socket.emit(
+      ServerEvent.AGENTS_CONNECTED,
+      agents.map((a) => a.id),
+    );
+    socket.emit(
+      ServerEvent.AGENTS_INFO_CONNECTED,
+      agents.map((a) => ({ ...publicAgentInfo(a.data), agentId: a.id })),
+    );
+    socket.to(agentsRoom(room)).emit(ServerEvent.SESSION_RECONNECTED, socket.id);
+  }
+  ctx.notifyConsoles(data.sessionId);
+
+  socket.onAny((event: string, ...args: unknown[]) =>
+    guarded(ctx.log, socket, event, () => onVisitorEvent(ctx, socket, budget, event, args[0])),
+  );
+  socket.on('disconnect', () => guarded(ctx.log, socket, 'disconnect', () => onVisitorGone(ctx, data)));
+}
+
+function onVisitorEvent(
+  ctx: RelayContext,
+  socket: AssistSocket,
+  budget: SocketBudget,
+  event: string,
+  arg: unknown,
+) {
+  const data = socket.data as VisitorData;
+  const { room, tabId } = data;
+  if (!budget.takeEvent()) return refuse(socket, event, 'rate_limited', 'too many events');
+  const known = visitorEvent(event);
+  if (!known) return refuse(socket, event, 'bad_event', 'unknown event');
+  const { name } = known;
+  // OpenReplay's older trackers send bare data; wrap it the way its server does.
+  const env = envelope.safeParse(arg);
+  const parsed = known.data.safeParse(env.success ? env.data.data : arg);
+  if (!parsed.success) return refuse(socket, event, 'bad_event', 'invalid payload');
+  if (name === 'control_granted' && typeof parsed.data === 'string') ctx.setGrant(room, tabId, parsed.data);
+  if (name === 'control_rejected') {
+    const holder = ctx.grants.get(room, tabId);
+    if (!parsed.data || parsed.data === holder) ctx.setGrant(room, tabId, null);
+  }
+  if (name === 'UPDATE_SESSION') {
+    const u = parsed.data as { pageTitle?: string; active?: boolean; url?: string; userID?: string | null };
+    if (u.pageTitle !== undefined) data.pageTitle = u.pageTitle;
+    if (u.active !== undefined) data.active = u.active;
+    if (u.url !== undefined) data.url = u.url;
+    if (u.userID !== undefined) data.userId = u.userID;
+    ctx.notifyConsoles(data.sessionId);
+  }
+  // The tab id is the handshake's: a visitor cannot speak for another tab.
+  relayToAgents(socket.to(agentsRoom(room)), name, { meta: { tabId }, data: parsed.data });
+}
+
+async function onVisitorGone(ctx: RelayContext, data: VisitorData) {
+  if (ctx.closing()) return;
+  const { room, tabId } = data;
+  if (ctx.grants.get(room, tabId)) ctx.setGrant(room, tabId, null);
+  ctx.notifyConsoles(data.sessionId);
+  const tabs = await ctx.io
+    .in(tabsRoom(room))
+    .fetchSockets()
+    .catch(() => [{}]);
+  if (tabs.length === 0) ctx.io.to(agentsRoom(room)).emit(ServerEvent.SESSION_DISCONNECTED);
+}
