@@ -47,7 +47,7 @@ describe('portalTrackerOptions', () => {
       responseSize: 0,
     };
     expect(o.network?.sanitizer?.(record)?.url).toBe(
-      'https://l.example/v1/user/reset_password/verify?token=redacted',
+      'https://l.example/v1/user/reset_password/verify?token=[redacted]',
     );
   });
 });

@@ -1,5 +1,5 @@
+import { redactUrl } from '@atrium/protocol/redact-url';
 import type { InputMode, NetworkRecord, Options } from '@atrium/tracker';
-import { redactUrl } from './redact-url.ts';
 
 /** The project every portal deployment records into unless VITE_TRACKER_PROJECT_KEY names another. */
 export const DEFAULT_PROJECT_KEY = 'atrium-portal';

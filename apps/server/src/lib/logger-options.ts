@@ -1,7 +1,7 @@
+import { redactUrl } from '@atrium/protocol/redact-url';
 import { type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.ts';
 import { prettyLogStream } from './pretty-log-stream.ts';
-import { redactUrl } from './redact-url.ts';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogStream {

@@ -1,6 +1,6 @@
+import { redactUrl } from '@atrium/protocol/redact-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactUrl } from './redact-url.ts';
 
 // Built files and the favicon: a page load fetches dozens; their lines would bury the calls that matter.
 const STATIC = /^\/(assets\/|tracker\/|console\/assets\/|favicon)/;
