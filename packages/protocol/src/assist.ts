@@ -253,7 +253,15 @@ export const iceServer = z.object({
   credential: z.string().optional(),
 });
 export const assistConfig = z.object({
-  peer: z.object({ path: z.string(), key: z.string() }),
+  peer: z.object({
+    path: z.string(),
+    key: z.string(),
+    /**
+     * This socket's peer credential (ADR 0042): the PeerJS `token` the peer server demands for the
+     * socket's own PeerJS id (an agent's also opens its canvas peer). Absent in the console's GET config.
+     */
+    token: z.string().max(200).optional(),
+  }),
   iceServers: z.array(iceServer),
 });
 export type AssistConfig = z.infer<typeof assistConfig>;

@@ -47,5 +47,6 @@ export function parseAssistConfig(v: unknown): AssistConfig | null {
       s &&
       (typeof s.urls === 'string' || (Array.isArray(s.urls) && s.urls.every((u) => typeof u === 'string'))),
   );
-  return { peer: { path: c.peer.path, key: c.peer.key }, iceServers: ice };
+  const token = typeof c.peer.token === 'string' ? { token: c.peer.token } : {};
+  return { peer: { path: c.peer.path, key: c.peer.key, ...token }, iceServers: ice };
 }

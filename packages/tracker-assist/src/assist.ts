@@ -224,6 +224,11 @@ export class Assist {
       server: url,
       peerId: visitorPeerId(projectKey, sessionId, tabId),
       agent: (id) => this.agents.get(id)?.info,
+      agentByPeer: (peerId) => {
+        for (const [agentId, a] of this.agents)
+          if (a.info.peerId === peerId) return { agentId, info: a.info };
+        return undefined;
+      },
       emit: (e, d) => this.emit(e, d),
       endControl: () => this.control.release(false),
       loadPeer: this.env.loadPeer,
@@ -246,6 +251,7 @@ export class Assist {
     socket.on(ServerEvent.AGENTS_INFO_CONNECTED, (list: (AgentInfo & { agentId: string })[]) => {
       if (!Array.isArray(list)) return;
       for (const a of list) {
+        if (typeof a?.agentId !== 'string') continue;
         const known = this.agents.get(a.agentId);
         if (known) known.info = { ...known.info, ...a };
       }

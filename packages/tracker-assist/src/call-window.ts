@@ -158,10 +158,24 @@ export class CallWindow {
     });
   }
 
+  /** The agents on the call, each name cut at 20 characters (spec 2 §2), in the order they joined. */
+  setAgents(names: (string | null)[]): void {
+    const hook = this.q('agent-name');
+    const doc = this.doc;
+    if (!hook || !doc) return;
+    hook.replaceChildren();
+    names.forEach((n, i) => {
+      if (i > 0) hook.append(doc.createTextNode(', '));
+      const span = doc.createElement('span');
+      span.dataset.assist = 'agent';
+      span.textContent = cutName(n, AGENT_NAME_MAX.callWindow);
+      hook.append(span);
+    });
+    this.fit();
+  }
+
   /** Starts the timer and the remote-video check; `startedAt` survives reloads (session storage). */
-  start(agentName: string | null, startedAt: number): void {
-    const name = this.q('agent-name');
-    if (name) name.textContent = cutName(agentName, AGENT_NAME_MAX.callWindow);
+  start(startedAt: number): void {
     const timer = this.q('timer');
     const tick = () => {
       if (timer) timer.textContent = formatDuration(Date.now() - startedAt);

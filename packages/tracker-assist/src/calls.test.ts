@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Calls } from './calls.ts';
 import { resolveOptions } from './options.ts';
 
@@ -30,23 +30,67 @@ class FakePeer {
   }
 }
 
-function setup() {
+/** Agents the relay announced: socket id → server-assigned PeerJS id and name. */
+const AGENTS = new Map([
+  ['agent-a', { name: '客服阿哲', peerId: 'atrium-portal-s1-aaaa' }],
+  ['agent-b', { name: '客服小芸', peerId: 'atrium-portal-s1-bbbb' }],
+]);
+
+function setup(agents = AGENTS) {
   const warnings: string[] = [];
+  const emitted: [string, unknown][] = [];
   const calls = new Calls({
     win: window,
     options: resolveOptions({ onWarning: (m) => warnings.push(m) }),
     server: new URL('https://portal.test'),
     peerId: 'atrium-portal-s1-tab-1',
-    agent: () => ({ name: 'A' }),
-    emit: () => undefined,
+    agent: (id) => agents.get(id),
+    agentByPeer: (peerId) => {
+      for (const [agentId, info] of agents) if (info.peerId === peerId) return { agentId, info };
+      return undefined;
+    },
+    emit: (e, d) => emitted.push([e, d]),
     endControl: () => undefined,
     loadPeer: async () => FakePeer as never,
   });
-  return { calls, warnings };
+  return { calls, warnings, emitted };
 }
-const config = { peer: { path: '/peerjs', key: 'peerjs' }, iceServers: [{ urls: 'stun:stun.test' }] };
+const config = {
+  peer: { path: '/peerjs', key: 'peerjs', token: 'v.credential' },
+  iceServers: [{ urls: 'stun:stun.test' }],
+};
 
-afterEach(() => vi.useRealTimers());
+/** An incoming PeerJS call as the learner's peer hands it over: `peer` is the id the server vouched for. */
+function incomingCall(peer: string, metadata: unknown = {}) {
+  const handlers = new Map<string, (arg?: unknown) => void>();
+  return {
+    peer,
+    metadata,
+    answered: null as unknown,
+    closed: false,
+    answer(stream: unknown) {
+      this.answered = stream;
+    },
+    close() {
+      this.closed = true;
+    },
+    on(e: string, cb: (arg?: unknown) => void) {
+      handlers.set(e, cb);
+    },
+    fire: (e: string, arg?: unknown) => handlers.get(e)?.(arg),
+  };
+}
+
+const prompt = () => document.querySelector<HTMLElement>('[data-assist="confirm"]');
+const promptButton = (label: string) =>
+  [...(prompt()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes(label)) as
+    | HTMLButtonElement
+    | undefined;
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
 
 describe('calls: the learner’s peer', () => {
   it('registers with the relay’s path, key, ICE servers and a 5 s heartbeat', async () => {
@@ -61,8 +105,14 @@ describe('calls: the learner’s peer', () => {
       path: '/peerjs',
       key: 'peerjs',
       pingInterval: 5000,
+      // The relay's credential for this id: without it the peer server refuses the id.
+      token: 'v.credential',
       config: { iceServers: config.iceServers, sdpSemantics: 'unified-plan' },
     });
+    // A reconnected relay socket brings a fresh credential; the peer's next reconnect uses it.
+    await calls.open({ ...config, peer: { ...config.peer, token: 'v.fresh' } });
+    expect(FakePeer.last).toBe(p);
+    expect(p.options.token).toBe('v.fresh');
     calls.close();
     expect(p.destroyed).toBe(true);
   });
@@ -95,22 +145,91 @@ describe('calls: the learner’s peer', () => {
   });
 
   it('a call from an agent the relay has not announced is refused', async () => {
-    const warnings: string[] = [];
-    const calls = new Calls({
-      win: window,
-      options: resolveOptions({ onWarning: (m) => warnings.push(m) }),
-      server: new URL('http://127.0.0.1:3000'),
-      peerId: 'p',
-      agent: () => undefined,
-      emit: () => undefined,
-      endControl: () => undefined,
-      loadPeer: async () => FakePeer as never,
-    });
+    const { calls, warnings } = setup(new Map());
     await calls.open(config);
-    const close = vi.fn();
-    FakePeer.last?.fire('call', { metadata: { agentId: 'stranger' }, close });
-    expect(close).toHaveBeenCalled();
-    expect(document.querySelector('[data-assist="confirm"]')).toBeNull();
+    const call = incomingCall('atrium-portal-s1-aaaa', { agentId: 'stranger' });
+    FakePeer.last?.fire('call', call);
+    expect(call.closed).toBe(true);
+    expect(prompt()).toBeNull();
     expect(warnings.at(-1)).toContain('unknown agent');
+  });
+
+  it('a call naming a connected agent in its metadata but from another peer id is refused without a prompt', async () => {
+    const { calls, warnings } = setup();
+    await calls.open(config);
+    // A forger knows the agent's socket id, but the peer server vouches only for the caller's own id.
+    const call = incomingCall('atrium-portal-s1-forged', { agentId: 'agent-a', agentName: '客服阿哲' });
+    FakePeer.last?.fire('call', call);
+    expect(call.closed).toBe(true);
+    expect(prompt()).toBeNull();
+    expect(warnings.at(-1)).toContain('unknown agent');
+  });
+
+  it('a data connection offered to the learner’s peer is closed, even from a connected agent', async () => {
+    const { calls } = setup();
+    await calls.open(config);
+    const conn = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('connection', conn);
+    expect(conn.closed).toBe(true);
+  });
+});
+
+describe('calls: every agent joining asks the learner', () => {
+  // happy-dom's MediaStream has no tracks API and it has no getUserMedia: a silent stream stands in for
+  // the browser's (the real microphone path is the assist journeys' in Chromium).
+  beforeEach(() => {
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        id = 'local';
+        getTracks = () => [];
+        getAudioTracks = () => [];
+        getVideoTracks = () => [];
+        addTrack = () => undefined;
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a second agent joining a running call gets the learner’s microphone only after the learner answers', async () => {
+    const { calls, emitted } = setup();
+    await calls.open(config);
+    const first = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', first);
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(first.answered).not.toBeNull());
+    expect(calls.inCall).toBe(true);
+
+    const second = incomingCall('atrium-portal-s1-bbbb');
+    FakePeer.last?.fire('call', second);
+    // Asked again, with the spec's call prompt; nothing is sent to the second agent meanwhile.
+    expect(prompt()?.getAttribute('aria-label')).toBe('You have an incoming call. Do you want to answer?');
+    expect(second.answered).toBeNull();
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(second.answered).toBe(first.answered));
+    // The first agent leaves: the call goes on with the second.
+    first.fire('close');
+    expect(calls.inCall).toBe(true);
+    expect(emitted).toEqual([]);
+    calls.close();
+  });
+
+  it('the learner declines the joining agent: that call is closed and that agent told, the running call goes on', async () => {
+    const { calls, emitted } = setup();
+    await calls.open(config);
+    const first = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', first);
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(first.answered).not.toBeNull());
+
+    const second = incomingCall('atrium-portal-s1-bbbb');
+    FakePeer.last?.fire('call', second);
+    promptButton('Reject')?.click();
+    await vi.waitFor(() => expect(second.closed).toBe(true));
+    expect(second.answered).toBeNull();
+    expect(emitted).toEqual([['call_end', 'agent-b']]);
+    expect(first.closed).toBe(false);
+    expect(calls.inCall).toBe(true);
+    calls.close();
   });
 });

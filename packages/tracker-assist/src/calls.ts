@@ -18,6 +18,8 @@ export interface CallsDeps {
   server: URL;
   peerId: string;
   agent(agentId: string): AgentInfo | undefined;
+  /** The connected agent whose server-assigned PeerJS id this is (NEW_AGENT, AGENTS_INFO_CONNECTED). */
+  agentByPeer(peerId: string): { agentId: string; info: AgentInfo } | undefined;
   emit(event: 'call_end' | 'videofeed', data: unknown): void;
   /** Ends remote control from the call window's control row. */
   endControl(): void;
@@ -34,16 +36,19 @@ const peerErrorText = (e: { type?: string; message?: string }) =>
 
 /**
  * Calls from agents over PeerJS (spec 2 §4 Calling, §7): the learner's peer is registered while agents
- * are present, an incoming call asks for consent (declined by itself after `callConfirmTimeoutMs`), is
- * answered with the local stream, and shows the call window until either side ends it.
+ * are present (with the relay's peer credential), a call is taken only from the PeerJS id the relay
+ * gave a connected agent, every incoming call asks for consent, also an agent joining a running call
+ * (declined by itself after `callConfirmTimeoutMs`), is answered with the local stream, and the call
+ * window names every agent on the call until the last one ends it.
  */
 export class Calls {
   peer: Peer | null = null;
   private attempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private confirm: ConfirmHandle | null = null;
+  private confirm: (ConfirmHandle & { agentId: string }) | null = null;
   private readonly active = new Map<string, MediaConnection>();
   private local: LocalStream | null = null;
+  private starting: Promise<void> | null = null;
   private window: CallWindow | null = null;
   private onEnd: (() => void) | null = null;
   private closed = false;
@@ -56,6 +61,8 @@ export class Calls {
 
   /** Registers the learner's peer (idempotent). */
   async open(config: AssistConfig): Promise<void> {
+    // A reconnected socket brings a fresh credential: the peer's own reconnects use it.
+    if (this.peer && config.peer.token) this.peer.options.token = config.peer.token;
     if (this.peer || this.closed) return;
     const PeerClass = await (this.d.loadPeer?.() ?? import('peerjs').then((m) => m.Peer));
     if (this.peer || this.closed) return;
@@ -66,6 +73,8 @@ export class Calls {
       secure,
       path: config.peer.path,
       key: config.peer.key,
+      // The relay's credential for this id; without it the peer server refuses the id (ADR 0042).
+      ...(config.peer.token ? { token: config.peer.token } : {}),
       pingInterval: PEER_HEARTBEAT_MS,
       config: { iceServers: config.iceServers, sdpSemantics: 'unified-plan' } as RTCConfiguration,
     });
@@ -74,6 +83,8 @@ export class Calls {
       this.attempts = 0;
     });
     peer.on('call', (call) => this.incoming(call));
+    // The plugin opens no data channel: one offered to it is closed, whoever it comes from.
+    peer.on('connection', (conn) => conn.close());
     peer.on('disconnected', () => this.scheduleReconnect());
     peer.on('error', (e: PeerError<string>) => {
       this.warn(`peer error ${e.type}: ${peerErrorText(e)}`);
@@ -106,42 +117,48 @@ export class Calls {
   }
 
   private incoming(call: MediaConnection): void {
-    const agentId = (call.metadata as { agentId?: string } | undefined)?.agentId ?? '';
-    const agent = this.d.agent(agentId);
-    if (!agent) {
+    // Who calls is the PeerJS id the server checked, never the caller's metadata.
+    const caller = this.d.agentByPeer(call.peer);
+    if (!caller) {
       this.warn('a call from an unknown agent was refused');
       call.close();
       return;
     }
-    if (this.local) {
-      this.answer(call, agentId); // another agent joins the running call
-      return;
-    }
+    const { agentId, info: agent } = caller;
     if (this.confirm) {
-      call.close();
+      call.close(); // one question at a time
       return;
     }
+    // Every agent asks, also one joining a running call: the learner's microphone is theirs to give.
     const t = this.d.options.callConfirm as Required<NonNullable<AssistOptions['callConfirm']>>;
-    const confirm = openConfirm(this.d.win.document, t, {
-      phoneIcon: true,
-      timeoutMs: this.d.options.callConfirmTimeoutMs,
-    });
+    const confirm = Object.assign(
+      openConfirm(this.d.win.document, t, {
+        phoneIcon: true,
+        timeoutMs: this.d.options.callConfirmTimeoutMs,
+      }),
+      { agentId },
+    );
     this.confirm = confirm;
     void confirm.answer.then(async (yes) => {
       if (this.confirm !== confirm) return;
       this.confirm = null;
-      if (!yes) {
+      if (!yes || !this.d.agent(agentId)) {
         call.close();
         this.d.emit('call_end', agentId);
         this.d.options.onCallDeny?.();
         return;
       }
-      this.local = await LocalStream.create(this.d.win, (m, e) => this.d.options.onWarning(m, e));
-      this.openWindow(agent);
+      this.starting ??= this.startCall(agent);
+      await this.starting;
       this.answer(call, agentId);
-      const ender = this.d.options.onCallStart?.(agent);
-      this.onEnd = enderOf(ender);
     });
+  }
+
+  /** The first accepted call: the local stream, the call window and onCallStart, once. */
+  private async startCall(agent: AgentInfo): Promise<void> {
+    this.local = await LocalStream.create(this.d.win, (m, e) => this.d.options.onWarning(m, e));
+    this.openWindow();
+    this.onEnd = enderOf(this.d.options.onCallStart?.(agent));
   }
 
   private answer(call: MediaConnection, agentId: string): void {
@@ -149,6 +166,7 @@ export class Calls {
     if (!local) return;
     this.active.get(agentId)?.close();
     this.active.set(agentId, call);
+    this.showAgents();
     call.answer(local.stream);
     call.on('stream', (remote) => this.window?.setRemoteStream(remote));
     call.on('close', () => this.end(agentId, false));
@@ -165,7 +183,12 @@ export class Calls {
     }
   }
 
-  private openWindow(agent: AgentInfo): void {
+  /** The call window names everyone the learner is talking to. */
+  private showAgents(): void {
+    this.window?.setAgents([...this.active.keys()].map((id) => this.d.agent(id)?.name ?? null));
+  }
+
+  private openWindow(): void {
     const local = this.local as LocalStream;
     let startedAt = Date.now();
     const store = this.d.win.sessionStorage;
@@ -199,7 +222,7 @@ export class Calls {
       this.d.options.callUITemplate,
     );
     this.window.setLocalStream(local.stream, false);
-    this.window.start(agent.name ?? null, startedAt);
+    this.window.start(startedAt);
   }
 
   /** The agent's `videofeed`: only an agent in the call changes what the window shows. */
@@ -215,7 +238,7 @@ export class Calls {
   /** The agent's `call_end`; one from an agent not in the call is ignored (spec 2 §5). */
   agentEnded(agentId: string): void {
     if (!this.active.has(agentId)) {
-      if (this.confirm) {
+      if (this.confirm?.agentId === agentId) {
         this.confirm.remove();
         return;
       }
@@ -227,12 +250,14 @@ export class Calls {
 
   /** `notify`: the learner ended it, the agent is told. */
   end(agentId: string, notify: boolean): void {
+    if (this.confirm?.agentId === agentId) this.confirm.remove();
     const c = this.active.get(agentId);
     if (!c) return;
     this.active.delete(agentId);
     c.close();
     if (notify) this.d.emit('call_end', agentId);
     if (this.active.size === 0) this.teardown();
+    else this.showAgents();
   }
 
   endAll(notify: boolean): void {
@@ -246,6 +271,7 @@ export class Calls {
     this.window = null;
     this.local?.stop();
     this.local = null;
+    this.starting = null;
     try {
       this.d.win.sessionStorage.removeItem(STORAGE_KEYS.callStart);
     } catch {

@@ -29,7 +29,7 @@ export function AssistPage() {
   );
   const session = useAssistSession(projectKey, sessionId, onEvents);
   const call = useCall(session, { projectKey, sessionId });
-  useCanvasStreams(session, player);
+  useCanvasStreams(session, player, { projectKey, sessionId });
   const recording = useTabRecording(session, sessionId);
   const [annotating, setAnnotating] = useState(false);
   const [text, setText] = useState('');

@@ -62,6 +62,8 @@ export function useCall(
       secure,
       path: config.peer.path,
       key: config.peer.key,
+      // The relay's credential for this agent's id: the peer server lets no one else take it (ADR 0042).
+      ...(config.peer.token ? { token: config.peer.token } : {}),
       config: { iceServers: config.iceServers },
     });
     peer.current = p;

@@ -1,4 +1,4 @@
-import { canvasPeerId } from '@atrium/protocol/assist';
+import { assistRoomId, canvasPeerId } from '@atrium/protocol/assist';
 import Peer from 'peerjs';
 import { type RefObject, useEffect } from 'react';
 import type { LivePlayerHandle } from './live-player.tsx';
@@ -12,6 +12,7 @@ import type { useAssistSession } from './use-assist-session.ts';
 export function useCanvasStreams(
   session: ReturnType<typeof useAssistSession>,
   player: RefObject<LivePlayerHandle | null>,
+  ids: { projectKey: string; sessionId: string },
 ) {
   const { config, welcome } = session;
   useEffect(() => {
@@ -23,12 +24,21 @@ export function useCanvasStreams(
       secure,
       path: config.peer.path,
       key: config.peer.key,
+      // This agent's credential also opens its canvas peer (ADR 0042).
+      ...(config.peer.token ? { token: config.peer.token } : {}),
       config: { iceServers: config.iceServers },
     });
+    // Only peers of this session (the learner's tabs) stream here: the peer server vouches for `call.peer`.
+    const roomPrefix = `${assistRoomId(ids.projectKey, ids.sessionId)}-`;
     const stops = new Set<() => void>();
     peer.on('call', (call) => {
       const index = (call.metadata as { canvas?: unknown } | undefined)?.canvas;
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+      if (
+        !call.peer.startsWith(roomPrefix) ||
+        typeof index !== 'number' ||
+        !Number.isInteger(index) ||
+        index < 0
+      ) {
         call.close();
         return;
       }
@@ -61,5 +71,5 @@ export function useCanvasStreams(
       for (const stop of [...stops]) stop();
       peer.destroy();
     };
-  }, [config, welcome, player]);
+  }, [config, welcome, player, ids.projectKey, ids.sessionId]);
 }
