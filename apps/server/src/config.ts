@@ -148,6 +148,9 @@ const envSchema = z.object({
   // Content-Security-Policy additions (ADR 0014): comma-separated origins.
   CSP_CDN_ORIGINS: origins.default([]),
   CSP_FRAME_ORIGINS: origins.default(DEFAULT_FRAME_ORIGINS),
+  // Live assist: open relay sockets per learner session or staff account, and per client address (ADR 0041).
+  ASSIST_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(10_000).default(16),
+  ASSIST_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   // Live assist: STUN/TURN servers handed to visitor and agent (JSON array of RTCIceServer).
   ASSIST_ICE_SERVERS: z
     .string()
@@ -243,7 +246,13 @@ export interface Config {
   /** Origins the Content-Security-Policy allows besides the server itself and its blob store (ADR 0014). */
   csp: { cdnOrigins: string[]; frameOrigins: string[] };
   /** Live assist (ADR 0030): ICE servers handed to both sides of a call. */
-  assist: { iceServers: { urls: string | string[]; username?: string; credential?: string }[] };
+  assist: {
+    iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+    /** Open relay sockets per learner session (visitor tabs) or staff account (agent and list sockets). */
+    maxSocketsPerSession: number;
+    /** Open relay sockets per client address (TRUST_PROXY decides which address). */
+    maxSocketsPerAddress: number;
+  };
   /** OpenID Connect providers offered for sign-in (ADR 0036). */
   oidc: { providers: OidcProviderConfig[] };
   /** The Teachable school, when configured (ADR 0037); absent: no course platform. */
@@ -274,6 +283,20 @@ export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * For the process entry points (server, seed, admin CLI): the configuration, or the list of what is wrong
+ * printed as one message (not a stack trace) and exit code 1.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
 }
 
@@ -343,7 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.RECORDING_RETENTION_DAYS,
     },
     csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },
-    assist: { iceServers: e.ASSIST_ICE_SERVERS },
+    assist: {
+      iceServers: e.ASSIST_ICE_SERVERS,
+      maxSocketsPerSession: e.ASSIST_MAX_SOCKETS_PER_SESSION,
+      maxSocketsPerAddress: e.ASSIST_MAX_SOCKETS_PER_ADDRESS,
+    },
     oidc: {
       providers: e.OIDC_PROVIDERS.map((p) => ({
         name: p.name,

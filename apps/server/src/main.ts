@@ -1,22 +1,13 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { listenAndAnnounce } from './listen-and-announce.ts';
 
 // A .env beside the repository's root (see .env.example) fills in what the real environment does not set.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const app = await buildApp(config).catch((error) => {
   // One clear sentence, not a stack trace: the other process is the user's to stop.

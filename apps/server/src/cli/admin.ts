@@ -1,7 +1,7 @@
 // `npm run admin -- add you@example.com [--agent]`: makes an address an admin (or an agent), creating the
 // account when it does not exist yet, so a fresh install gets its first admin without the seed.
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { grantRole } from '../modules/account/grant-role.ts';
 
@@ -13,16 +13,7 @@ if (command !== 'add' || !email || !z.email().safeParse(email.trim()).success) {
 }
 const role = flags.includes('--agent') ? 'agent' : 'admin';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

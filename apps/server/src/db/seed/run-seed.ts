@@ -1,21 +1,12 @@
 // `npm run seed`: opens the database named by the environment, migrates it and adds the demo accounts.
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadConfigOrExit } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { DataDirLockedError } from '../data-dir-lock.ts';
 import { seedCommunity } from './seed-community.ts';
 import { demoAccounts, seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedIngest } from './seed-ingest.ts';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 let database: ReturnType<typeof openDatabase>;
 try {

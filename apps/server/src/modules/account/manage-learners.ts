@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findUserById, type UserRow } from './account-user.ts';
 import { revokeOtherSessions } from './revoke-sessions.ts';
@@ -30,7 +31,7 @@ export async function searchLearners(
   page: number,
   role?: UserRow['role'] | 'staff',
 ) {
-  const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const like = `%${escapeLike(q)}%`;
   const byRole =
     role === 'staff' ? inArray(users.role, ['agent', 'admin']) : role ? eq(users.role, role) : undefined;
   const where = and(q ? or(ilike(users.email, like), ilike(users.nickname, like)) : undefined, byRole);
