@@ -1,6 +1,6 @@
 import type { ConsoleFeature } from '../../app/console-feature.ts';
 import en from './en.json';
-import { LearnerPage } from './learner-page.tsx';
+import { LearnerSessionsPage } from './learner-sessions-page.tsx';
 import { SessionPage } from './session-page.tsx';
 import { SessionsPage } from './sessions-page.tsx';
 import zhTW from './zh-TW.json';
@@ -9,7 +9,7 @@ const feature: ConsoleFeature = {
   routes: [
     { path: '/sessions', element: <SessionsPage /> },
     { path: '/sessions/:id', element: <SessionPage /> },
-    { path: '/learners/:userId/sessions', element: <LearnerPage /> },
+    { path: '/learners/:userId/sessions', element: <LearnerSessionsPage /> },
   ],
   nav: [{ to: '/sessions', label: 'sessions.nav' }],
   messages: { 'zh-TW': zhTW, en },

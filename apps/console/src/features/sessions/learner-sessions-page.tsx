@@ -6,7 +6,7 @@ import { sessionsApi } from './sessions-api.ts';
 import { SessionsTable } from './sessions-table.tsx';
 
 /** /console/learners/:userId/sessions — one learner's recorded sessions, newest first. */
-export function LearnerPage() {
+export function LearnerSessionsPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
   const list = useQuery({
