@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -9,7 +10,13 @@ import type { Readable } from 'node:stream';
  */
 export interface BlobStore {
   kind: 'disk' | 's3';
+  /** Replaces the blob at `key` whole: a reader sees the old bytes or the new ones, never a mix. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes the blob only when `key` holds none, atomically: the first copy wins and is never rewritten.
+   * Answers false when a blob was already there (ADR 0045).
+   */
+  putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean>;
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
@@ -39,13 +46,39 @@ export function createDiskBlobStore(root: string): BlobStore {
     if (!path.startsWith(normalize(root) + sep)) throw new Error(`invalid blob key: ${key}`);
     return path;
   };
+  // The bytes go to a temporary name beside the blob first, so no reader or racing writer ever sees half a file,
+  // and a process killed mid-write leaves only a temporary file (never a key anyone reads).
+  const writeTemporary = async (path: string, body: Buffer) => {
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temporary, body);
+    return temporary;
+  };
   return {
     kind: 'disk',
     async put(key, body) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Write then rename would be atomic; a torn blob is re-uploaded by its owner, so a plain write is enough.
-      await writeFile(path, body);
+      const temporary = await writeTemporary(path, body);
+      try {
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async putIfAbsent(key, body) {
+      const path = pathOf(key);
+      const temporary = await writeTemporary(path, body);
+      try {
+        // link() fails with EEXIST where rename() would replace: the first complete copy stays.
+        await link(temporary, path);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
+        await rm(temporary, { force: true });
+      }
     },
     async get(key) {
       try {

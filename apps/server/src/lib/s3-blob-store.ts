@@ -22,6 +22,12 @@ function isMissing(error: unknown): boolean {
   );
 }
 
+/** 412: the key already holds an object; 409: another conditional write to it is in progress (AWS). */
+function isPreconditionFailed(error: unknown): boolean {
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  return status === 412 || status === 409;
+}
+
 /** Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, s3rver in tests). */
 export function createS3BlobStore(config: S3Config): UploadableBlobStore {
   const client = new S3Client({
@@ -40,6 +46,20 @@ export function createS3BlobStore(config: S3Config): UploadableBlobStore {
     async put(key, body, contentType) {
       assertBlobKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async putIfAbsent(key, body, contentType) {
+      assertBlobKey(key);
+      try {
+        // A single PUT is atomic on S3; If-None-Match makes the first copy win. Stores that ignore the
+        // header rewrite the key, which is why callers give racing copies content-addressed keys (ADR 0045).
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, IfNoneMatch: '*' }),
+        );
+        return true;
+      } catch (error) {
+        if (isPreconditionFailed(error)) return false;
+        throw error;
+      }
     },
     async get(key) {
       assertBlobKey(key);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
@@ -9,21 +10,28 @@ import { isSessionActive } from './session-activity.ts';
 import type { SessionClaims } from './session-token.ts';
 import { sessionQuotaExceeded } from './start-session.ts';
 
-/** Where a batch's messages live: the session's folder, ordered names, ids the client chose hashed away. */
+/**
+ * Where a batch's messages live: the session's folder, ordered names, ids the client chose hashed away, and
+ * the digest of the bytes, so two different copies of one batch never write the same key (ADR 0045).
+ */
 export function batchBlobKey(
   projectId: string,
   sessionId: string,
   envelope: { tabId: string; batchId: string; pageNo: number; seq: number },
+  body: Buffer,
 ): string {
   const pad = (n: number) => String(n).padStart(6, '0');
   const id = sha256(`${envelope.tabId}\n${envelope.batchId}`).slice(0, 20);
-  return `recordings/${projectId}/${sessionId}/${pad(envelope.pageNo)}-${pad(envelope.seq)}-${id}.json`;
+  const digest = createHash('sha256').update(body).digest('hex').slice(0, 20);
+  return `recordings/${projectId}/${sessionId}/${pad(envelope.pageNo)}-${pad(envelope.seq)}-${id}-${digest}.json`;
 }
 
 /**
  * Stores one batch of a session and adds it to the session's summary. Idempotent per batchId: the
- * blob is written before its index row, so a batch is either indexed with its blob or will be
- * accepted again when the tracker retries; a batch already indexed is acknowledged and not counted twice.
+ * blob is written (whole, under a content-addressed key) before its index row, so a batch is either indexed
+ * with its blob or will be accepted again when the tracker retries. The first index row wins: a copy that
+ * loses the race (a retry racing the original) is acknowledged as a duplicate and its own blob removed, so
+ * the stored bytes are always one whole copy, the one the row describes (ADR 0045).
  * When the client names the batch up front (`?batch=`), a retry is acknowledged before its body is even
  * inflated; `parse` (the worker pool) runs only for batches not seen yet (ADR 0011).
  */
@@ -52,7 +60,9 @@ export async function ingestBatch(
     .from(ingestSessions)
     .where(and(eq(ingestSessions.id, claims.sessionId), eq(ingestSessions.projectId, claims.projectId)))
     .limit(1);
-  // The tracker answers 401 by calling start again, which opens or resumes the right session.
+  // The tracker answers 401 by calling start again, which opens or resumes the right session (a new one for
+  // a deleted recording: start never opens a deleted session's id again).
+  if (!session && !claims.reserved) throw unauthorized('此錄影已刪除，將開始新的錄影', 'session_deleted');
   if (!session) throw unauthorized('此錄影工作階段尚未開始', 'session_not_started');
 
   const seen = async (batchId: string) => {
@@ -78,10 +88,11 @@ export async function ingestBatch(
   if (!input.batchId && (await seen(envelope.batchId))) return { duplicate: true };
   const { summary } = envelope;
   const body = Buffer.from(envelope.body.buffer, envelope.body.byteOffset, envelope.body.byteLength);
-  const blobKey = batchBlobKey(claims.projectId, session.id, envelope);
-  await blobs.put(blobKey, body, 'application/json');
+  const blobKey = batchBlobKey(claims.projectId, session.id, envelope, body);
+  // false: an identical copy is stored (or being stored) under this key already; it is never rewritten.
+  const wrote = await blobs.putIfAbsent(blobKey, body, 'application/json');
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(ingestBatches)
       .values({
@@ -125,4 +136,22 @@ export async function ingestBatch(
       .where(eq(s.id, session.id));
     return { duplicate: false };
   });
+  if (result.duplicate && wrote) await removeLosingCopy(db, blobs, session.id, envelope.batchId, blobKey);
+  return result;
+}
+
+/** A different copy won the index row: this copy's blob is nobody's, unless the winner has the same bytes. */
+async function removeLosingCopy(
+  db: Database,
+  blobs: BlobStore,
+  sessionId: string,
+  batchId: string,
+  blobKey: string,
+): Promise<void> {
+  const [winner] = await db
+    .select({ blobKey: ingestBatches.blobKey })
+    .from(ingestBatches)
+    .where(and(eq(ingestBatches.sessionId, sessionId), eq(ingestBatches.batchId, batchId)))
+    .limit(1);
+  if (winner && winner.blobKey !== blobKey) await blobs.delete(blobKey);
 }

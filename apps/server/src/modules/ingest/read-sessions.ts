@@ -5,6 +5,7 @@ import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
+import { removeTabRecordings } from '../assist/remove-tab-recordings.ts';
 import type { Visitor } from './describe-visitor.ts';
 import { isSessionActive } from './session-activity.ts';
 
@@ -180,7 +181,8 @@ export async function listSessionBatches(db: Database, sessionId: string) {
 }
 
 /**
- * A session's messages as NDJSON, one line per batch (`{tabId, pageNo, seq, messages}`) in the order
+ * A session's messages as NDJSON, one line per batch (`{tabId, pageNo, seq, messages}`, or
+ * `{tabId, pageNo, seq, unreadable: true}` when its blob is missing) in the order
  * of listSessionBatches, read from the blob store one batch at a time so memory stays flat.
  */
 export async function streamSessionMessages(
@@ -198,8 +200,12 @@ export async function streamSessionMessages(
     for (const b of batches) {
       const key = keyOf.get(b.batchId);
       const body = key ? await blobs.get(key) : null;
-      if (!body) continue;
       const head = JSON.stringify({ tabId: b.tabId, pageNo: b.pageNo, seq: b.seq });
+      // A batch whose bytes are gone is named, not skipped, so the player can say it cannot show it.
+      if (!body) {
+        yield `${head.slice(0, -1)},"unreadable":true}\n`;
+        continue;
+      }
       // The blob is already the JSON array of the batch's messages; splice it in without re-parsing.
       yield `${head.slice(0, -1)},"messages":${body.toString('utf8')}}\n`;
     }
@@ -207,7 +213,10 @@ export async function streamSessionMessages(
   return Readable.from(lines());
 }
 
-/** Removes a recording: its blobs first, then the session (its batch index goes with it). */
+/**
+ * Removes a recording: its blobs and the agents' tab recordings of it first, then the session (its batch
+ * index goes with it), leaving a tombstone so the learner's open tab cannot record under its id again.
+ */
 export async function deleteSession(db: Database, blobs: BlobStore, sessionId: string): Promise<void> {
   const keys = await db
     .select({ blobKey: ingestBatches.blobKey })
@@ -215,5 +224,6 @@ export async function deleteSession(db: Database, blobs: BlobStore, sessionId: s
     .where(eq(ingestBatches.sessionId, sessionId));
   await assertSessionExists(db, sessionId);
   for (const { blobKey } of keys) await blobs.delete(blobKey);
+  await removeTabRecordings(db, blobs, sessionId);
   await db.delete(ingestSessions).where(eq(ingestSessions.id, sessionId));
 }

@@ -7,6 +7,7 @@ import type { SessionDetail } from '../sessions-api.ts';
 import { Devtools } from './devtools.tsx';
 import type { MarkerKind, TabRecording } from './recording.ts';
 import { Timeline } from './timeline.tsx';
+import { UnreadableNotice } from './unreadable-notice.tsx';
 import { useReplayer } from './use-replayer.ts';
 
 const SPEEDS = [0.5, 1, 2, 4, 8] as const;
@@ -51,7 +52,14 @@ export function Player({
     return () => window.removeEventListener('keydown', onKey);
   }, [state.playing, state.offset, play, pause, seek]);
 
-  if (tab.events.length < 2) return <p className="text-body-secondary">{t('player.empty')}</p>;
+  if (tab.events.length < 2) {
+    return (
+      <>
+        <UnreadableNotice tab={tab} />
+        <p className="text-body-secondary">{t('player.empty')}</p>
+      </>
+    );
+  }
   const jump = (offset: number, kind?: MarkerKind) => {
     seek(offset);
     const target = kind && PANEL_OF[kind];
@@ -59,6 +67,7 @@ export function Player({
   };
   return (
     <div className="d-flex flex-column gap-2">
+      <UnreadableNotice tab={tab} />
       <div className="player-stage border bg-white" ref={setContainer} data-testid="player-stage" />
       <Timeline
         offset={state.offset}

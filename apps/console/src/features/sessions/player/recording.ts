@@ -1,4 +1,4 @@
-import { MessageType } from '@atrium/protocol/tracker/messages';
+import { MessageType, PERFORMANCE_WINDOW_MS, TRACKER_TICK_MS } from '@atrium/protocol/tracker/messages';
 import type { BatchLine } from './decode-batch.ts';
 
 /** An rrweb event as the replayer takes it. */
@@ -92,6 +92,8 @@ export interface TabRecording {
   /** Id of the document node of the latest full snapshot: the cursor moves relative to it. */
   rootId: number | null;
   viewport: { width: number; height: number };
+  /** Batches of this tab that are recorded but could not be read (shown as a notice, never skipped silently). */
+  unreadable: { pageNo: number; seq: number }[];
 }
 
 const parseJson = <T>(text: unknown, fallback: T): T => {
@@ -111,10 +113,6 @@ const INCREMENTAL = 3;
 const MOUSE_MOVE = 1;
 const CUSTOM = 5;
 
-// The protocol's PerformanceTrack window: counts scaled to 2 s, ticks of the tracker's 30 ms timer.
-const TRACK_WINDOW_MS = 2000;
-const TRACKER_TICK_MS = 30;
-
 function emptyTab(tabId: string): TabRecording {
   return {
     tabId,
@@ -131,6 +129,7 @@ function emptyTab(tabId: string): TabRecording {
     userId: null,
     rootId: null,
     viewport: { width: 0, height: 0 },
+    unreadable: [],
   };
 }
 
@@ -148,6 +147,10 @@ export class RecordingBuilder {
     if (!tab) {
       tab = emptyTab(batch.tabId);
       this.tabs.set(batch.tabId, tab);
+    }
+    if (batch.unreadable) {
+      tab.unreadable.push({ pageNo: batch.pageNo, seq: batch.seq });
+      return;
     }
     let time = 0;
     for (const m of batch.messages) {
@@ -279,8 +282,8 @@ export class RecordingBuilder {
         case MessageType.PerformanceTrack:
           tab.performance.push({
             time,
-            fps: num(m[1]) / (TRACK_WINDOW_MS / 1000),
-            cpu: Math.min(100, Math.round((num(m[2]) * TRACKER_TICK_MS * 100) / TRACK_WINDOW_MS)),
+            fps: num(m[1]) / (PERFORMANCE_WINDOW_MS / 1000),
+            cpu: Math.min(100, Math.round((num(m[2]) * TRACKER_TICK_MS * 100) / PERFORMANCE_WINDOW_MS)),
             heapTotal: num(m[3]),
             heapUsed: num(m[4]),
           });
