@@ -33,6 +33,8 @@ export async function recordUxtSignal(
       ),
     )
     .limit(1);
+  if (!session && !input.claims.reserved)
+    throw unauthorized('此錄影已刪除，將開始新的錄影', 'session_deleted');
   if (!session) throw unauthorized('此錄影工作階段尚未開始', 'session_not_started');
   const [test] = await db
     .select({ id: ingestUxtTests.id })

@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
+import { removeTabRecordings } from '../assist/remove-tab-recordings.ts';
 
 const DAY_MS = 86_400_000;
 /** Sessions handled per query: bounds memory and lets a long backlog be removed over several passes. */
@@ -33,8 +34,8 @@ export async function removeExpiredRecordings(
       .limit(PAGE);
     for (const session of page) {
       await blobs.deletePrefix(`recordings/${session.projectId}/${session.id}/`);
-      // The assist module's layout (assist-recordings.ts): an agent's captures of this session's tab.
-      await blobs.deletePrefix(`assist-recordings/${session.id}/`);
+      // Agents' captures of this session's tab, through the assist module (it owns their table and layout).
+      await removeTabRecordings(db, blobs, session.id);
       const gone = await db
         .delete(ingestSessions)
         .where(and(eq(ingestSessions.id, session.id), expired))

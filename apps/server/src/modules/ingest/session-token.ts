@@ -8,6 +8,11 @@ export interface SessionClaims {
   sessionId: string;
   projectId: string;
   userUuid: string;
+  /**
+   * A conditional start's token (doNotRecord): its session id is reserved, not recorded yet. Only such a token
+   * may open a session under its id; any other token whose session is gone names a deleted recording.
+   */
+  reserved?: true;
   /** Epoch ms. */
   issuedAt: number;
   expiresAt: number;
@@ -20,6 +25,7 @@ const payload = z.object({
   u: z.uuid(),
   iat: z.number().int(),
   exp: z.number().int(),
+  r: z.literal(1).optional(),
 });
 
 // Domain separation: a signature made for another purpose with the same secret never verifies here.
@@ -29,7 +35,7 @@ const mac = (secret: string, body: string) =>
 /** `v1.<base64url JSON claims>.<base64url HMAC-SHA256>`: stateless, so any ingest or assist process can check it. */
 export function signSessionToken(
   secret: string,
-  claims: { sessionId: string; projectId: string; userUuid: string },
+  claims: { sessionId: string; projectId: string; userUuid: string; reserved?: boolean },
   now = Date.now(),
 ): { token: string; expiresAt: number } {
   const expiresAt = now + SESSION_TOKEN_TTL_MS;
@@ -41,6 +47,7 @@ export function signSessionToken(
       u: claims.userUuid,
       iat: now,
       exp: expiresAt,
+      ...(claims.reserved ? { r: 1 } : {}),
     }),
   ).toString('base64url');
   return { token: `v1.${body}.${mac(secret, body).toString('base64url')}`, expiresAt };
@@ -73,6 +80,7 @@ export function verifySessionToken(
     sessionId: parsed.s,
     projectId: parsed.p,
     userUuid: parsed.u,
+    ...(parsed.r ? { reserved: true as const } : {}),
     issuedAt: parsed.iat,
     expiresAt: parsed.exp,
   };

@@ -71,8 +71,13 @@ export async function startSession(
       }
       sessionId = existing.id;
       userUuid = existing.userUuid;
-    } else if (!existing && now - previous.issuedAt < settings.sessionIdleSeconds * 1000) {
-      // A token from a conditional start: its session id is reserved but nothing was recorded yet.
+    } else if (
+      !existing &&
+      previous.reserved &&
+      now - previous.issuedAt < settings.sessionIdleSeconds * 1000
+    ) {
+      // A token from a conditional start: its session id is reserved but nothing was recorded yet. Any other
+      // token without its session names a deleted recording, which is never opened again under its id.
       sessionId = previous.sessionId;
       userUuid = previous.userUuid;
     } else {
@@ -125,7 +130,13 @@ export async function startSession(
     }
   }
 
-  const { token } = signSessionToken(settings.secret, { sessionId, projectId: project.id, userUuid }, now);
+  // A conditional start that recorded nothing reserves the id; once recorded (or continued), it is the session's.
+  const reserved = req.doNotRecord && !existing;
+  const { token } = signSessionToken(
+    settings.secret,
+    { sessionId, projectId: project.id, userUuid, reserved },
+    now,
+  );
   return {
     token,
     userUUID: userUuid,
