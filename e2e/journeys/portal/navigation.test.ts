@@ -68,9 +68,15 @@ describe('getting around the portal signed in', () => {
     for (let i = 1; i <= 12; i++) {
       const res = await journey.server.app.inject({
         method: 'POST',
-        url: '/v1/console/notifications',
+        url: '/v1/console/community/notifications',
         headers: staff.auth,
-        payload: { user_ids: [entry.user.id], title: `公告 ${i}`, body: `內容 ${i}`, category: 'training' },
+        payload: {
+          audience: 'user',
+          target_id: entry.user.id,
+          title: `公告 ${i}`,
+          body: `內容 ${i}`,
+          category: 'training',
+        },
       });
       expect(res.statusCode).toBe(201);
     }

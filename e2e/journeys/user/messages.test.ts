@@ -38,10 +38,11 @@ describe('notification messages and the unread badge (/user/messages)', () => {
     for (let i = 1; i <= 12; i++) {
       const res = await journey.server.app.inject({
         method: 'POST',
-        url: '/v1/console/notifications',
+        url: '/v1/console/community/notifications',
         headers: staff.auth,
         payload: {
-          user_ids: [entry.user.id],
+          audience: 'user',
+          target_id: entry.user.id,
           title: `課程公告 ${i}`,
           body: `第 ${i} 則內容`,
           category: 'training',
@@ -130,9 +131,15 @@ describe('notification messages and the unread badge (/user/messages)', () => {
     const staff = await createTestUser(journey.server.app, { role: 'admin' });
     const sent = await journey.server.app.inject({
       method: 'POST',
-      url: '/v1/console/notifications',
+      url: '/v1/console/community/notifications',
       headers: staff.auth,
-      payload: { user_ids: [entry.user.id], title: '新任務上架', category: 'task', link: '/tasks/my' },
+      payload: {
+        audience: 'user',
+        target_id: entry.user.id,
+        title: '新任務上架',
+        category: 'task',
+        link: '/tasks/my',
+      },
     });
     expect(sent.statusCode).toBe(201);
     // Nothing asks the server yet: the badge still shows 1 until the poll comes round.

@@ -53,17 +53,3 @@ export const notifyLink = z
   .string()
   .max(1000)
   .regex(/^(\/(?!\/)|https:\/\/)[^\s\\]*$/, '連結須為站內路徑或 https 網址');
-
-/** POST /v1/console/notifications (staff): to listed users or to everyone. */
-export const notifyCreateBody = z
-  .object({
-    user_ids: z.array(z.uuid()).min(1).max(1000).optional(),
-    all: z.literal(true).optional(),
-    title: z.string().trim().min(1, '請輸入標題').max(100, '標題不得超過 100 個字'),
-    body: z.string().trim().max(5000, '內容不得超過 5000 個字').default(''),
-    category: notifyCategory,
-    link: notifyLink.nullable().optional(),
-  })
-  .refine((b) => Boolean(b.all) !== Boolean(b.user_ids), { message: '請指定 user_ids 或 all（擇一）' });
-export type NotifyCreateBody = z.infer<typeof notifyCreateBody>;
-export const notifyCreateResponse = z.object({ created: z.number().int() });

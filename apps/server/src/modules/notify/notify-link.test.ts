@@ -17,9 +17,9 @@ describe.each(databaseKinds)('notification links on %s', (kind) => {
   const send = (link: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/v1/console/notifications',
+      url: '/v1/console/community/notifications',
       headers: staff.auth,
-      payload: { user_ids: [learner.id], title: '連結', category: 'system', link },
+      payload: { audience: 'user', target_id: learner.id, title: '連結', category: 'system', link },
     });
 
   it('accepts portal paths and https addresses', async () => {

@@ -17,7 +17,8 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
 
   const call = (user: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: user.auth });
-  const send = (payload: object) => call(staff, 'POST', '/v1/console/notifications', payload);
+  const broadcasts = '/v1/console/community/notifications';
+  const send = (user: TestUser, payload: object) => call(user, 'POST', broadcasts, payload);
 
   it('lists my messages newest first, in pages, with totals per read state', async () => {
     const me = await createTestUser(t.app);
@@ -97,20 +98,45 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     expect(res.json().categories).toContainEqual({ value: 'task', label: '任務' });
   });
 
-  it('lets staff send to listed users or to everyone, and nobody else', async () => {
+  // One broadcast path (ADR 0044): the community route, admins only, each send in the audit trail.
+  it('lets only admins broadcast, through the one audited community route', async () => {
     const a = await createTestUser(t.app);
     const b = await createTestUser(t.app);
-    const res = await send({
-      user_ids: [a.id, a.id],
+    const agent = await createTestUser(t.app, { role: 'agent' });
+    const everyone = {
+      audience: 'all',
+      title: '點我領獎',
+      category: 'system',
+      link: 'https://evil.example/',
+    };
+    const inbox = async (u: TestUser) => (await call(u, 'GET', '/v1/notify/message/list')).json();
+
+    // The old staff path is gone for everybody; agents and learners are refused on the community one.
+    for (const who of [agent, staff]) {
+      const old = await call(who, 'POST', '/v1/console/notifications', { all: true, ...everyone });
+      expect(old.statusCode).toBe(404);
+      expect(old.json().code).toBe('route_not_found');
+    }
+    for (const who of [agent, a]) {
+      const res = await send(who, everyone);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    }
+    expect((await t.app.inject({ method: 'POST', url: broadcasts, payload: everyone })).statusCode).toBe(401);
+    expect((await inbox(a)).total).toBe(0);
+    expect((await inbox(b)).total).toBe(0);
+
+    const toA = await send(staff, {
+      audience: 'user',
+      target_id: a.id,
       title: '課程異動',
       body: '下週停課',
       category: 'training',
       link: '/training',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ created: 1 });
-    const got = (await call(a, 'GET', '/v1/notify/message/list')).json().list;
-    expect(got).toEqual([
+    expect(toA.statusCode).toBe(201);
+    expect(toA.json()).toMatchObject({ recipients: 1, sent_at: expect.any(String) });
+    expect((await inbox(a)).list).toEqual([
       expect.objectContaining({
         title: '課程異動',
         body: '下週停課',
@@ -118,40 +144,38 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
         link: '/training',
       }),
     ]);
-    expect((await call(b, 'GET', '/v1/notify/message/list')).json().total).toBe(0);
+    expect((await inbox(b)).total).toBe(0);
+    const all = await send(staff, { audience: 'all', title: '系統維護', category: 'system' });
+    expect(all.json().recipients).toBeGreaterThanOrEqual(4);
+    expect((await inbox(b)).list[0].title).toBe('系統維護');
 
-    const everyone = await send({ all: true, title: '系統維護', category: 'system' });
-    expect(everyone.statusCode).toBe(201);
-    expect(everyone.json().created).toBeGreaterThanOrEqual(3);
-    expect((await call(b, 'GET', '/v1/notify/message/list')).json().list[0].title).toBe('系統維護');
-
-    const learner = await call(a, 'POST', '/v1/console/notifications', {
-      all: true,
-      title: 'x',
-      category: 'system',
-    });
-    expect(learner.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/v1/console/notifications', payload: {} });
-    expect(anonymous.statusCode).toBe(401);
+    // Who sent them is on the admins' audit screen.
+    const audit = (await call(staff, 'GET', '/v1/console/community/audit')).json().items;
+    const sends = audit.filter(
+      (e: { action: string }) => e.action === 'POST /v1/console/community/notifications',
+    );
+    expect(sends).toHaveLength(2);
+    expect(sends.every((e: { actor_email: string }) => e.actor_email === staff.email)).toBe(true);
   });
 
-  it('refuses a staff message with bad fields or unknown users, sending nothing', async () => {
+  it('refuses a broadcast with bad fields or an unknown learner, sending nothing', async () => {
     const a = await createTestUser(t.app);
     const bad = [
-      { title: 'x', category: 'system' }, // neither user_ids nor all
-      { all: true, user_ids: [a.id], title: 'x', category: 'system' }, // both
-      { all: true, title: '', category: 'system' },
-      { all: true, title: 'x', category: 'nope' },
-      { all: true, title: 'x', category: 'system', link: 'javascript:alert(1)' },
-      { all: true, title: 'x', category: 'system', link: '//evil.example' },
-      { user_ids: ['not-a-uuid'], title: 'x', category: 'system' },
+      { audience: 'user', title: 'x', category: 'system' }, // no learner named
+      { audience: 'all', target_id: a.id, title: 'x', category: 'system' }, // both
+      { audience: 'all', title: '', category: 'system' },
+      { audience: 'all', title: 'x', category: 'nope' },
+      { audience: 'all', title: 'x', category: 'system', link: 'javascript:alert(1)' },
+      { audience: 'all', title: 'x', category: 'system', link: '//evil.example' },
+      { audience: 'user', target_id: 'not-a-uuid', title: 'x', category: 'system' },
     ];
     for (const payload of bad) {
-      const res = await send(payload);
+      const res = await send(staff, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const unknown = await send({
-      user_ids: [a.id, '00000000-0000-4000-8000-000000000000'],
+    const unknown = await send(staff, {
+      audience: 'user',
+      target_id: '00000000-0000-4000-8000-000000000000',
       title: 'x',
       category: 'system',
     });

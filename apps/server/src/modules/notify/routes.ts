@@ -1,8 +1,6 @@
 import {
   notifyCategories,
   notifyConstantsResponse,
-  notifyCreateBody,
-  notifyCreateResponse,
   notifyListQuery,
   notifyListResponse,
   notifyMessage,
@@ -12,7 +10,6 @@ import { z } from 'zod';
 import { listMessages } from './list-messages.ts';
 import { markAllRead } from './mark-all-read.ts';
 import { markMessage } from './mark-message.ts';
-import { sendStaffNotification } from './send-staff-notification.ts';
 import { subscribeWelcomeMessage } from './welcome-on-verify.ts';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -85,23 +82,4 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => markMessage(app.db, request.user!.id, request.params.id, state === 'read'),
     );
   }
-};
-
-/** POST /v1/console/notifications: staff send a message to users or to everyone. */
-export const notifyConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/console/notifications',
-    {
-      onRequest: app.requireAgent,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Send a notification to listed users or to everyone (staff)',
-        security,
-        body: notifyCreateBody,
-        response: { 201: notifyCreateResponse, 400: errorBody, 401: errorBody, 403: errorBody },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ created: await sendStaffNotification(app.db, request.body) }),
-  );
 };
