@@ -36,7 +36,7 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { trackerStatic } from './modules/ingest/tracker-static.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
-import { notifyConsoleRoutes, notifyRoutes } from './modules/notify/routes.ts';
+import { notifyRoutes } from './modules/notify/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { replayRoutes } from './modules/replay/routes.ts';
@@ -141,7 +141,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         await v1.register(avatarUploadRoutes);
         await v1.register(avatarFileRoutes);
         await v1.register(notifyRoutes);
-        await v1.register(notifyConsoleRoutes);
         await v1.register(accountRoutes);
         await v1.register(trainingRoutes);
         await v1.register(taskRoutes);
