@@ -2,15 +2,14 @@ import type { NewTaskBody, TaskView } from '@atrium/protocol/tasks';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { notifyUsers } from '../notify/notify-users.ts';
-import { listClassMemberIds } from '../training/open-class.ts';
+import { announceTask } from './announce-task.ts';
 import type { ClassRef } from './list-class-tasks.ts';
 import { toTaskView } from './task-view.ts';
 
-/** Staff add a task to a class; when it is published every member gets 「新任務」. */
+/** Staff add a task to a class; when task and class are published every member gets 「新任務」. */
 export async function createTask(
   db: Database,
-  cls: ClassRef,
+  cls: ClassRef & { published: boolean },
   input: NewTaskBody,
   now = new Date(),
 ): Promise<TaskView> {
@@ -27,13 +26,6 @@ export async function createTask(
       published: input.published,
     })
     .returning();
-  if (row!.published) {
-    await notifyUsers(db, await listClassMemberIds(db, cls.id), {
-      title: `新任務：${row!.title}`,
-      body: `${cls.name} 有新任務，截止時間 ${dueAt.toISOString().slice(0, 16).replace('T', ' ')}（UTC）。`,
-      category: 'task',
-      link: `/tasks/${row!.id}`,
-    });
-  }
+  if (row!.published) await announceTask(db, cls, row!, now);
   return toTaskView(row!, null, cls.name, now);
 }

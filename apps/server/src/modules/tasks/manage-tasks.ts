@@ -3,9 +3,9 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classMembers, taskProgress, tasks, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { notifyUsers } from '../notify/notify-users.ts';
 import { rearmReminder } from '../training/claim-reminder.ts';
-import { listClassMemberIds } from '../training/open-class.ts';
+import { findAdminClass } from '../training/manage-classes.ts';
+import { announceTask } from './announce-task.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 const taskNotFound = () => notFound('找不到這個任務', 'task_not_found');
@@ -60,13 +60,15 @@ export async function updateTask(
     .set({ ...fields, ...(dueAt ? { dueAt } : {}) })
     .where(eq(tasks.id, taskId));
   if (dueAt && dueAt.getTime() !== current.dueAt.getTime()) await rearmReminder(db, `task-due:${taskId}`);
-  // Publishing a draft tells the class, as creating a published task does.
+  // Publishing a draft tells the class, as creating a published task does (once, and only once it is open).
   if (patch.published && !current.published) {
-    await notifyUsers(db, await listClassMemberIds(db, current.classId), {
-      title: `新任務：${patch.title ?? current.title}`,
-      category: 'task',
-      link: `/tasks/${taskId}`,
-    });
+    const cls = await findAdminClass(db, current.classId);
+    await announceTask(
+      db,
+      cls,
+      { ...current, ...(dueAt ? { dueAt } : {}), title: patch.title ?? current.title },
+      now,
+    );
   }
   const [row] = (await listAdminTasks(db, (await findAdminTask(db, taskId)).classId)).filter(
     (t) => t.id === taskId,

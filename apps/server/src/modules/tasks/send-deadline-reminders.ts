@@ -3,13 +3,15 @@ import type { Database } from '../../db/client.ts';
 import { taskProgress, tasks } from '../../db/schema.ts';
 import { notifyUsers } from '../notify/notify-users.ts';
 import { claimReminder } from '../training/claim-reminder.ts';
+import { findAdminClass } from '../training/manage-classes.ts';
 import { listClassMemberIds } from '../training/open-class.ts';
 
 /** 「任務即將截止」 goes out a day before the deadline. */
 export const DEADLINE_LEAD_MS = 24 * 60 * 60_000;
 
 /**
- * Reminds members who have not completed a published task due within a day; once per task. Sent by a
+ * Reminds members who have not completed a published task of a published class due within a day; once
+ * per task. Sent by a
  * sweep (reminder-sweep.ts), not computed on read, so the message lands in the inbox even when nobody looks.
  */
 export async function sendDeadlineReminders(db: Database, now = new Date()): Promise<number> {
@@ -25,6 +27,8 @@ export async function sendDeadlineReminders(db: Database, now = new Date()): Pro
     );
   let sent = 0;
   for (const task of due) {
+    // A draft class's members hear nothing of it; left unclaimed, the reminder goes out if it opens in time.
+    if (!(await findAdminClass(db, task.classId)).published) continue;
     if (!(await claimReminder(db, `task-due:${task.id}`, now))) continue;
     const done = await db
       .select({ userId: taskProgress.userId })

@@ -3,6 +3,8 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzl
 import type { Database } from '../../db/client.ts';
 import { classMembers, trainingClasses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
+import { announceOpenTasks } from '../tasks/announce-task.ts';
 import { type ClassRow, classNotFound } from './open-class.ts';
 
 function toAdminClass(row: ClassRow, members: number): AdminClass {
@@ -31,7 +33,7 @@ export async function listAdminClasses(
   const filters: SQL[] = [
     opts.archived ? isNotNull(trainingClasses.archivedAt) : isNull(trainingClasses.archivedAt),
   ];
-  if (opts.q) filters.push(ilike(trainingClasses.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
+  if (opts.q) filters.push(ilike(trainingClasses.name, `%${escapeLike(opts.q)}%`));
   const rows = await db
     .select({ cls: trainingClasses, members: count(classMembers.userId) })
     .from(trainingClasses)
@@ -77,5 +79,7 @@ export async function updateClass(db: Database, classId: string, patch: ClassPat
     .set({ ...fields, archivedAt, ...(archivedAt ? { published: false } : {}) })
     .where(eq(trainingClasses.id, classId))
     .returning();
+  // Opening a class tells its members about the tasks prepared while it was a draft (one message).
+  if (row!.published && !current.published) await announceOpenTasks(db, row!);
   return toAdminClass(row!, await memberCount(db, classId));
 }
