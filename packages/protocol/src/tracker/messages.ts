@@ -41,6 +41,11 @@ export const MessageType = {
 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 
+/** The tracker's timer: a commit leaves every tick, and spec §9 counts mouse and console limits in ticks. */
+export const TRACKER_TICK_MS = 30;
+/** The span a PerformanceTrack message covers: its counts are scaled to exactly this (see below). */
+export const PERFORMANCE_WINDOW_MS = 2000;
+
 /** [0, epoch ms] */
 export type Timestamp = [typeof MessageType.Timestamp, number];
 /** [1, rrweb eventWithTime] */
@@ -142,10 +147,11 @@ export type ResourceTiming = [
   boolean,
 ];
 /**
- * [41, frames, ticks, totalJSHeapSize, usedJSHeapSize] over the 2 s of visible page before the message,
- * counts scaled to exactly 2 s so a window stretched by a blocked main thread still reads right:
- * fps = frames / 2; CPU availability = ticks / (2000 / 30), the share of the tracker's 30 ms ticks that ran
- * (fewer = a busy main thread). Heap in bytes from `performance.memory` (Chromium), 0 elsewhere.
+ * [41, frames, ticks, totalJSHeapSize, usedJSHeapSize] over the PERFORMANCE_WINDOW_MS (2 s) of visible page
+ * before the message, counts scaled to exactly that span so a window stretched by a blocked main thread still
+ * reads right: fps = frames / 2; CPU availability = ticks / (PERFORMANCE_WINDOW_MS / TRACKER_TICK_MS), the
+ * share of the tracker's ticks that ran (fewer = a busy main thread). Heap in bytes from `performance.memory`
+ * (Chromium), 0 elsewhere.
  */
 export type PerformanceTrack = [typeof MessageType.PerformanceTrack, number, number, number, number];
 /** [49, tab id] */

@@ -1,11 +1,9 @@
-import { MessageType } from '@atrium/protocol/tracker/messages';
+import { MessageType, PERFORMANCE_WINDOW_MS } from '@atrium/protocol/tracker/messages';
 import type { App } from '../app.ts';
 import { listen } from '../lib/listen.ts';
 
-const WINDOW_MS = 2000;
-
 /**
- * PerformanceTrack every 2 s of visible page: animation frames (fps), the app's 30 ms ticks that ran (a busy
+ * PerformanceTrack every 2 s of visible page: animation frames (fps), the app's ticks that ran (a busy
  * main thread runs fewer) and the JS heap. Off by default: the frame loop costs the page main-thread time.
  */
 export function performanceTrackModule(app: App): (() => void) | undefined {
@@ -41,9 +39,9 @@ export function performanceTrackModule(app: App): (() => void) | undefined {
       if (doc.hidden) return;
       ticks++;
       const span = perf.now() - t0;
-      if (span < WINDOW_MS) return;
+      if (span < PERFORMANCE_WINDOW_MS) return;
       // Scaled to exactly 2 s, so a window that a blocked main thread stretched still reads right.
-      const k = WINDOW_MS / span;
+      const k = PERFORMANCE_WINDOW_MS / span;
       const m = perf.memory;
       app.send([
         MessageType.PerformanceTrack,
