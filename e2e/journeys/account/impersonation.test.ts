@@ -64,6 +64,41 @@ describe('impersonation: minted in the console, honoured by the portal (spec 1 �
     await admin.context.close();
   });
 
+  it('signing out while viewing as a learner signs the admin out too, with nothing left to restore', async () => {
+    const learner = await createTestUser(journey.server.app, { nickname: '登出時的學員' });
+    const admin = await signInToConsole(journey.browser, journey.server, {
+      role: 'admin',
+      nickname: '管理員阿芳',
+      path: '/console/impersonation',
+    });
+    await admin.page.getByLabel('電子郵件').fill(learner.email);
+    await admin.page.getByLabel('時限（分鐘）').fill('5');
+    await admin.page.getByRole('button', { name: '產生連結' }).click();
+    const [portal] = await Promise.all([
+      admin.context.waitForEvent('page'),
+      admin.page.getByText('以學員身分開啟入口').click(),
+    ]);
+    await portal.getByTestId('greeting').filter({ hasText: '登出時的學員' }).waitFor();
+    const adminToken = await portal.evaluate(() => localStorage.getItem('original_token'));
+    expect(adminToken).toBeTruthy();
+
+    await portal.getByRole('button', { name: '登出' }).click();
+    await portal.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
+    await portal.waitForURL('**/login');
+    // No 返回原身分 is offered, and the admin's token the browser held no longer signs anyone in.
+    await portal.getByTestId('impersonation-banner').waitFor({ state: 'detached' });
+    expect(await portal.evaluate(() => localStorage.getItem('original_token'))).toBeNull();
+    const entry = await journey.server.app.inject({
+      method: 'GET',
+      url: '/v1/entry',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(entry.statusCode).toBe(401);
+    await admin.page.goto('/console/');
+    await admin.page.waitForURL('**/console/login');
+    await admin.context.close();
+  });
+
   it("refuses a learner's own session token in the link and keeps the current sign-in", async () => {
     const victim = await openBrowser(journey.browser, journey.server);
     await signedUpUser(victim.page, journey.server, '收到連結的人');

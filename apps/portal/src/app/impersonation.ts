@@ -37,6 +37,14 @@ export function endImpersonation(): void {
   const original = localStorage.getItem(ORIGINAL_TOKEN_KEY);
   if (original) writeSessionToken(original, RESTORED_TOKEN_SECONDS);
   else clearSessionToken();
+  forgetImpersonation();
+}
+
+/**
+ * Forgets the impersonation without restoring anyone: at sign-out the server ends the admin's session with
+ * the learner's (ADR 0043), and the browser must not keep the admin's token to put back either.
+ */
+export function forgetImpersonation(): void {
   localStorage.removeItem(ORIGINAL_TOKEN_KEY);
   localStorage.removeItem(TIME_LIMIT_KEY);
 }

@@ -13,12 +13,17 @@ function returnToOriginal(): void {
 /** Shows the seconds left of an impersonation and ends it, with a reload, when they run out (spec 1 §4). */
 export function ImpersonationBanner() {
   const { t } = useTranslation();
-  const [deadline] = useState(impersonationDeadline);
+  const [deadline, setDeadline] = useState(impersonationDeadline);
   const [seconds, setSeconds] = useState(() => (deadline === null ? 0 : secondsLeft(deadline)));
 
   useEffect(() => {
     if (deadline === null) return;
     const timer = setInterval(() => {
+      // Signing out forgets the impersonation (logout-modal.tsx): nothing is left to return to.
+      if (impersonationDeadline() === null) {
+        setDeadline(null);
+        return;
+      }
       const left = secondsLeft(deadline);
       setSeconds(left);
       if (left <= 0) {

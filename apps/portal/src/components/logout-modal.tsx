@@ -4,10 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { forgetImpersonation } from '../app/impersonation.ts';
 
 /**
  * The logout confirmation of spec 1 §2 (title 確認登出, text 是否確認登出？, button 登出). Used by the navbar
- * and the user side menu. The browser forgets the session even if the server call fails.
+ * and the user side menu. The browser forgets the session even if the server call fails, and an impersonation
+ * with it: the admin's token is not kept to be put back.
  */
 export function LogoutModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { t } = useTranslation();
@@ -16,6 +18,7 @@ export function LogoutModal({ show, onHide }: { show: boolean; onHide: () => voi
     mutationFn: accountApi.logout,
     onSettled: () => {
       clearSessionToken();
+      forgetImpersonation();
       onHide();
       // The cache is cleared by the signed-in layout once it has unmounted (use-forget-session-on-leave.ts):
       // clearing it here, while the navbar is still on screen, made it read a missing user and throw.

@@ -16,8 +16,11 @@ export async function createSession(
     ttlDays: number;
     userAgent?: string;
     ip?: string;
-    /** Impersonation sessions (ADR 0035): the minting admin, and the limit that replaces ttlDays. */
-    impersonation?: { adminId: string; expiresAt: Date };
+    /**
+     * Impersonation sessions (ADR 0035): the minting admin, the admin's own session (ADR 0043: signing out
+     * of either ends both), and the limit that replaces ttlDays.
+     */
+    impersonation?: { adminId: string; adminSessionId: string; expiresAt: Date };
   },
 ): Promise<NewSession> {
   const token = randomToken();
@@ -31,6 +34,7 @@ export async function createSession(
       userAgent: (input.userAgent ?? '').slice(0, 512),
       ip: input.ip ?? '',
       impersonatorId: input.impersonation?.adminId ?? null,
+      impersonatorSessionId: input.impersonation?.adminSessionId ?? null,
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresAt };

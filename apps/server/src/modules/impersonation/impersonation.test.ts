@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { impersonationAudit, sessions } from '../../db/schema.ts';
+import { calendarFeeds, impersonationAudit, sessions } from '../../db/schema.ts';
 
 describe.each(databaseKinds)('impersonation on %s', (kind) => {
   let t: TestApp;
@@ -105,6 +105,50 @@ describe.each(databaseKinds)('impersonation on %s', (kind) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('impersonation_read_only');
+  });
+
+  const entryWith = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/v1/entry', headers: { authorization: `Bearer ${token}` } });
+  const logOut = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/v1/user/logout', headers: { authorization: `Bearer ${token}` } });
+
+  it("signs the admin out too when the learner's view is signed out, so nothing can restore it", async () => {
+    const minter = await createTestUser(t.app, { role: 'admin' });
+    const bystander = await createTestUser(t.app, { role: 'admin' });
+    const minted = (await mint(minter, { user_id: learner.id, seconds: 120 })).json();
+    const other = (await mint(bystander, { user_id: learner.id, seconds: 120 })).json();
+    expect((await logOut(minted.token)).statusCode).toBe(204);
+    // 返回原身分 would put the admin's token back: it must no longer sign anyone in.
+    expect((await entryWith(minted.token)).statusCode).toBe(401);
+    expect((await entryWith(minter.token)).statusCode).toBe(401);
+    // Another admin's sign-in and impersonation are not touched, nor the learner's own sign-in.
+    expect((await entryWith(bystander.token)).statusCode).toBe(200);
+    expect((await entryWith(other.token)).statusCode).toBe(200);
+    expect((await entryWith(learner.token)).statusCode).toBe(200);
+  });
+
+  it('ends the impersonations an admin minted when the admin signs out of the console', async () => {
+    const minter = await createTestUser(t.app, { role: 'admin' });
+    const minted = (await mint(minter, { user_id: learner.id, seconds: 120 })).json();
+    expect((await logOut(minter.token)).statusCode).toBe(204);
+    expect((await entryWith(minted.token)).statusCode).toBe(401);
+  });
+
+  it('will not mint a calendar feed while impersonating (it would outlive the impersonation)', async () => {
+    const minted = (await mint(admin, { user_id: learner.id, seconds: 120 })).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/calendar/feed',
+      headers: { authorization: `Bearer ${minted.token}` },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'impersonation_read_only', message: expect.any(String) });
+    expect(await t.app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, learner.id))).toEqual(
+      [],
+    );
+    // The learner's own session still can.
+    const own = await t.app.inject({ method: 'POST', url: '/v1/calendar/feed', headers: learner.auth });
+    expect(own.statusCode).toBe(200);
   });
 
   it('shows admins, and only admins, the audit trail through the console API', async () => {

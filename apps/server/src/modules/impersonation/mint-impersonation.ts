@@ -19,6 +19,8 @@ export async function mintImpersonation(
   db: Database,
   input: {
     adminId: string;
+    /** The admin's own session: signing out of the impersonation signs it out too (ADR 0043). */
+    adminSessionId: string;
     learner: { id?: string; email?: string };
     seconds: number;
     ip: string;
@@ -38,7 +40,7 @@ export async function mintImpersonation(
     ttlDays: 0,
     ip: input.ip,
     userAgent: input.userAgent,
-    impersonation: { adminId: input.adminId, expiresAt },
+    impersonation: { adminId: input.adminId, adminSessionId: input.adminSessionId, expiresAt },
   });
   await auditImpersonation(db, {
     action: 'mint',

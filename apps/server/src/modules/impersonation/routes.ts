@@ -67,6 +67,7 @@ export const impersonationConsoleRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) => {
       const minted = await mintImpersonation(app.db, {
         adminId: request.user!.id,
+        adminSessionId: request.user!.sessionId,
         learner: { id: request.body.user_id, email: request.body.email },
         seconds: request.body.seconds,
         ip: request.ip,

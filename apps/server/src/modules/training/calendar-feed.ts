@@ -1,18 +1,25 @@
+import { impersonationMessages } from '@atrium/protocol';
 import type { CalendarFeed } from '@atrium/protocol/training';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { calendarFeeds, classMembers, trainingClasses } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { listCalendarEvents } from './list-calendar-events.ts';
 import { renderIcs } from './render-ics.ts';
 
-/** A new secret feed address for the user; the previous one stops working at once. */
+/**
+ * A new secret feed address for the signed-in user; the previous one stops working at once. Refused to an
+ * admin viewing as the learner: the address would keep reading the learner's classes after the
+ * impersonation ends (ADR 0043).
+ */
 export async function rotateCalendarFeed(
   db: Database,
-  userId: string,
+  user: { id: string; impersonatorId: string | null },
   publicUrl: string,
 ): Promise<CalendarFeed> {
+  if (user.impersonatorId) throw forbidden(impersonationMessages.readOnly, 'impersonation_read_only');
+  const userId = user.id;
   const token = randomToken();
   await db
     .insert(calendarFeeds)

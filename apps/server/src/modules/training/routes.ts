@@ -222,7 +222,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarFeed },
       },
     },
-    async (request) => rotateCalendarFeed(app.db, request.user!.id, app.config.publicUrl),
+    async (request) => rotateCalendarFeed(app.db, request.user!, app.config.publicUrl),
   );
 
   app.delete(
