@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useJourney } from '../../support/journey.ts';
+import { codeIn } from '../../support/mail.ts';
 import { openBrowser } from '../../support/portal.ts';
 import { freePort, startServerAtPublicUrl } from '../../support/server-at-public-url.ts';
 
@@ -73,7 +74,7 @@ describe('sign-in through an OpenID provider', () => {
     await page.getByTestId('greeting').filter({ hasText: '原本的主人' }).waitFor();
   });
 
-  it('asks for the password when the provider did not verify the e-mail, and refuses a new account', async () => {
+  it('asks for the password and the mailed code when the provider did not verify the e-mail, and refuses a new account', async () => {
     const victim = await createTestUser(journey.server.app, { nickname: '帳號主人' });
     await journey.server.app.db
       .update(users)
@@ -87,7 +88,15 @@ describe('sign-in through an OpenID provider', () => {
     expect(new URL(page.url()).pathname).toBe('/testidcallback');
     await page.getByLabel('密碼').fill(victim.password);
     await page.getByRole('button', { name: '確認並連結' }).click();
+    // The password alone does not sign in: the owner's mailbox gets a code (ADR 0043).
+    await page.getByText('我們已將 6 位數驗證碼寄到 victim@example.test').waitFor();
+    const mail = await journey.server.smtp.waitForMail('victim@example.test', (m) =>
+      m.subject.includes('連結 Test ID 登入的驗證碼'),
+    );
+    await page.getByLabel('驗證碼').fill(codeIn(mail));
+    await page.getByRole('button', { name: '驗證並連結' }).click();
     await page.getByTestId('greeting').filter({ hasText: '帳號主人' }).waitFor();
+    await journey.server.smtp.waitForMail('victim@example.test', (m) => m.subject.includes('已連結 Test ID'));
 
     const stranger = await signInWithProvider('nobody');
     await stranger.getByTestId('oidc-error').filter({ hasText: '第三方帳號的電子郵件尚未驗證' }).waitFor();

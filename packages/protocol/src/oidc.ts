@@ -22,6 +22,8 @@ export const oidcMessages = {
   lastSignIn: '這是你唯一的登入方式，請先設定密碼再解除連結',
   accountDisabled: '此帳號已停用',
   notLinked: '尚未連結這個登入方式',
+  emailConfusable: '第三方帳號的電子郵件含有容易混淆的字元，無法用來登入，請改用其他登入方式',
+  staffLinkRefused: '工作人員帳號不能以第三方帳號的電子郵件連結，請先以密碼登入，再到個人資料連結',
 } as const;
 
 /** Provider names become the portal's callback path (`/{name}callback`): short, lower-case, URL-safe. */
@@ -53,3 +55,6 @@ export type OidcCallbackResult = z.infer<typeof oidcCallbackResult>;
 
 /** POST /v1/oidc/link/confirm: the password of the existing account (the pending link is in a cookie). */
 export const oidcConfirmBody = z.object({ password: z.string().min(1).max(128) });
+/** The right password is not enough (ADR 0043): a code is mailed to the account's owner, as for a new browser. */
+export const oidcVerifyRequired = z.object({ status: z.literal('verify_required'), email: z.string() });
+export type OidcVerifyRequired = z.infer<typeof oidcVerifyRequired>;

@@ -1,4 +1,4 @@
-import type { OidcCallbackResult, OidcProviders, SignedIn } from '@atrium/protocol';
+import type { OidcCallbackResult, OidcProviders, OidcVerifyRequired, SignedIn } from '@atrium/protocol';
 import { apiCall } from '@atrium/web/api/client.ts';
 
 /** Third-party sign-in (ADR 0036): packages/protocol/src/oidc.ts. */
@@ -12,7 +12,10 @@ export const oidcApi = {
     apiCall<OidcCallbackResult>('POST', `/v1/oidc/${encodeURIComponent(provider)}/callback`, {
       body: { search },
     }),
-  confirm: (password: string) => apiCall<SignedIn>('POST', '/v1/oidc/link/confirm', { body: { password } }),
+  confirm: (password: string) =>
+    apiCall<OidcVerifyRequired>('POST', '/v1/oidc/link/confirm', { body: { password } }),
+  /** The code mailed after the right password (ADR 0043) finishes the link and signs in. */
+  verify: (code: string) => apiCall<SignedIn>('POST', '/v1/oidc/link/verify', { body: { code } }),
   unlink: (provider: string) =>
     apiCall<void>('DELETE', `/v1/user/thirdparty/${encodeURIComponent(provider)}`),
 };

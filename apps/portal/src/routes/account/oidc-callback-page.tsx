@@ -1,6 +1,9 @@
 import type { OidcCallbackResult } from '@atrium/protocol';
 import { ApiError } from '@atrium/web/api/api-error.ts';
 import { useFinishSignIn } from '@atrium/web/app/use-finish-sign-in.ts';
+import { CodeField } from '@atrium/web/components/form/code-field.tsx';
+import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
+import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +11,8 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { DevMailboxHint } from '../dev-mail/dev-mailbox-hint.tsx';
+import { codeOnlyForm } from './form-schemas.ts';
 import { oidcApi } from './oidc-api.ts';
 
 const SUFFIX = 'callback';
@@ -81,12 +86,15 @@ function Failure({ error }: { error: unknown }) {
   );
 }
 
-/** The provider did not vouch for this e-mail: the account's owner proves the password to link it. */
+/**
+ * The provider did not vouch for this e-mail: the account's owner proves the password to link it, then enters
+ * the code mailed to the account (ADR 0043), as a new browser does.
+ */
 function ConfirmPassword({ email }: { email: string }) {
   const { t } = useTranslation();
-  const finishSignIn = useFinishSignIn();
   const [password, setPassword] = useState('');
-  const confirm = useMutation({ mutationFn: () => oidcApi.confirm(password), onSuccess: finishSignIn });
+  const confirm = useMutation({ mutationFn: () => oidcApi.confirm(password) });
+  if (confirm.data) return <EnterCode email={confirm.data.email} />;
   return (
     <Form
       onSubmit={(e) => {
@@ -111,5 +119,29 @@ function ConfirmPassword({ email }: { email: string }) {
         <Link to="/login">{t('oidc.backToLogin')}</Link>
       </div>
     </Form>
+  );
+}
+
+function EnterCode({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const finishSignIn = useFinishSignIn();
+  const form = useZodForm(codeOnlyForm, { code: '' });
+  const verify = useMutation({ mutationFn: oidcApi.verify, onSuccess: finishSignIn });
+  return (
+    <>
+      <p>{t('oidc.codeRequired', { email })}</p>
+      <SubmitForm
+        form={form}
+        onValid={({ code }) => verify.mutate(code)}
+        disabled={verify.isPending}
+        submitLabel={t('oidc.verify')}
+      >
+        <CodeField />
+      </SubmitForm>
+      <DevMailboxHint />
+      <div className="mt-3">
+        <Link to="/login">{t('oidc.backToLogin')}</Link>
+      </div>
+    </>
   );
 }

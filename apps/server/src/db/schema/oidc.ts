@@ -30,14 +30,15 @@ export const oidcIdentities = pgTable(
  * One sign-in or link in progress (10 minutes, single use): the state, nonce and PKCE verifier stay on the
  * server; the browser holds only a random value in an HttpOnly cookie, whose hash binds the row to it.
  * After the provider answered with an e-mail it did not vouch for, the row waits for the password
- * (`stage` = 'password'), with the identity to link.
+ * (`stage` = 'password'), then for the code mailed to the owner (`stage` = 'code', ADR 0043), with the
+ * identity to link.
  */
 export const oidcFlows = pgTable('oidc_flows', {
   id: uuid('id').primaryKey().defaultRandom(),
   browserHash: text('browser_hash').notNull().unique(),
   provider: text('provider').notNull(),
   intent: text('intent', { enum: ['login', 'link'] }).notNull(),
-  stage: text('stage', { enum: ['provider', 'password'] })
+  stage: text('stage', { enum: ['provider', 'password', 'code'] })
     .notNull()
     .default('provider'),
   state: text('state').notNull(),

@@ -2,6 +2,7 @@ import type { AccountUser } from '@atrium/protocol';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { normalizeEmail } from './normalize-email.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,7 +15,11 @@ export function toAccountUser(row: UserRow): AccountUser {
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 

@@ -4,12 +4,14 @@ import { findUserById } from './account-user.ts';
 import { forgetDevices } from './known-devices.ts';
 import { markEmailVerified } from './mark-email-verified.ts';
 import { hashPassword } from './password.ts';
+import { emitPasswordReplaced } from './password-replaced.ts';
 import { revokeOtherSessions } from './revoke-sessions.ts';
 import { findLinkToken, markTokenUsed, retireUserTokens } from './use-verification-token.ts';
 
 /**
- * Completes a reset: sets the new password and signs every session out. Known browsers and pending
- * mails are forgotten too, since a reset often follows a stolen password.
+ * Completes a reset: sets the new password and signs every session out. Known browsers, pending mails,
+ * linked third-party sign-ins and course-platform bindings are forgotten too, since a reset often follows
+ * a stolen password.
  */
 export async function resetPassword(
   deps: AccountDeps,
@@ -26,5 +28,7 @@ export async function resetPassword(
   await revokeOtherSessions(deps.db, user.id);
   await forgetDevices(deps.db, user.id);
   await retireUserTokens(deps.db, user.id);
+  // Linked sign-ins and course-platform bindings go too (the reset mail says so): ADR 0043.
+  await emitPasswordReplaced({ db: deps.db, userId: user.id, via: 'reset' });
   return { email: user.email };
 }

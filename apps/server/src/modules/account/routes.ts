@@ -12,14 +12,13 @@ import {
   resetVerifyQuery,
   signedIn,
 } from '@atrium/protocol';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clearLoginTicketCookie,
   DEVICE_COOKIE,
   LOGIN_TICKET_COOKIE,
-  setDeviceCookie,
   setLoginTicketCookie,
 } from './account-cookies.ts';
 import {
@@ -30,7 +29,7 @@ import {
 } from './account-deps.ts';
 import { accountThrottle } from './account-throttle.ts';
 import { sessionTokenOf } from './authenticate.ts';
-import type { SignInContext, SignInResult } from './complete-sign-in.ts';
+import type { SignInContext } from './complete-sign-in.ts';
 import { getEntry } from './get-entry.ts';
 import { logIn } from './log-in.ts';
 import { logOut } from './log-out.ts';
@@ -39,7 +38,8 @@ import { registerAccount } from './register-account.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resendVerification } from './resend-verification.ts';
 import { resetPassword } from './reset-password.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { clearSessionCookie } from './session-cookie.ts';
+import { signedInReply } from './signed-in-reply.ts';
 import { verifyLogin } from './verify-login.ts';
 import { verifyRegistration } from './verify-registration.ts';
 
@@ -77,13 +77,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     device: request.cookies[DEVICE_COOKIE],
   });
 
-  /** Sets the cookies of a sign-in and shapes the reply: the token is also returned for Bearer use. */
-  const signedInReply = (reply: FastifyReply, result: SignInResult) => {
-    setSessionCookie(reply, app.config, result.session.token, result.session.expiresAt);
-    if (result.device) setDeviceCookie(reply, app.config, result.device.device, result.device.expiresAt);
-    return { status: 'signed_in' as const, user: result.user, token: result.session.token };
-  };
-
   app.post(
     '/user/register',
     {
@@ -113,7 +106,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      signedInReply(reply, await verifyRegistration(guarded, request.body, contextOf(request))),
+      signedInReply(reply, app.config, await verifyRegistration(guarded, request.body, contextOf(request))),
   );
 
   app.post(
@@ -146,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const outcome = await logIn(guarded, request.body, contextOf(request));
-      if (outcome.status === 'signed_in') return signedInReply(reply, outcome);
+      if (outcome.status === 'signed_in') return signedInReply(reply, app.config, outcome);
       setLoginTicketCookie(reply, app.config, outcome.ticket, outcome.ticketExpiresAt);
       return { status: 'verify_required' as const, email: outcome.email };
     },
@@ -171,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         contextOf(request),
       );
       clearLoginTicketCookie(reply, app.config);
-      return signedInReply(reply, result);
+      return signedInReply(reply, app.config, result);
     },
   );
 

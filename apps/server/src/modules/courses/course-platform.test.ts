@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser } from '../../../test/account-test-helpers.ts';
+import { createBrowser, linkToken, mailAfter } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { authorizeAtTeachable, startTeachableServer } from '../../../test/teachable-test-server.ts';
@@ -17,6 +17,7 @@ const alice = {
   ],
 };
 const bob = { id: 502, email: 'bob@school.example', name: 'Bob', courses: [] };
+const carol = { id: 503, email: 'carol@school.example', name: 'Carol', courses: [] };
 
 describe.each(databaseKinds)('Teachable course platform on %s', (kind) => {
   let t: TestApp;
@@ -24,7 +25,7 @@ describe.each(databaseKinds)('Teachable course platform on %s', (kind) => {
   let learner: TestUser;
 
   beforeAll(async () => {
-    teachable = await startTeachableServer({ users: [alice, bob] });
+    teachable = await startTeachableServer({ users: [alice, bob, carol] });
     t = await createTestApp(kind, { RATE_LIMIT_DISABLED: 'true', ...teachable.env });
     learner = await createTestUser(t.app, { nickname: 'Learner' });
   });
@@ -160,6 +161,40 @@ describe.each(databaseKinds)('Teachable course platform on %s', (kind) => {
     expect((await throughTeachable(as(other), alice.email)).headers.location).toBe(
       '/login/course-platform?error=bound_elsewhere',
     );
+  });
+
+  it('mails the owner at binding and at a sign-in from a new browser, and a password reset unbinds', async () => {
+    const owner = await createTestUser(t.app, { nickname: 'Carol' });
+    expect((await throughTeachable(as(owner), carol.email)).headers.location).toBe(
+      '/login/course-platform?status=bound',
+    );
+    await mailAfter(t, 0, owner.email, '您的帳號已連結 Teachable');
+
+    const browser = as();
+    const since = t.smtp.inbox.length;
+    const signedIn = await throughTeachable(browser, carol.email);
+    expect(signedIn.headers.location).toBe('/login/course-platform?status=signed_in');
+    await mailAfter(t, since, owner.email, '有人以 Teachable 從新的瀏覽器登入您的帳號');
+    expect(browser.cookie('device')).toBeTruthy();
+
+    const resetSince = t.smtp.inbox.length;
+    await createBrowser(t.app).call('POST', '/v1/user/reset_password', { email: owner.email });
+    const resetMail = await mailAfter(t, resetSince, owner.email, '重設密碼');
+    expect(resetMail.text).toContain('課程平台綁定也會一併解除');
+    const reset = await createBrowser(t.app).call(
+      'POST',
+      `/v1/user/reset_password/verify?token=${linkToken(resetMail, '/password/reset')}`,
+      { password: 'AfterReset1' },
+    );
+    expect(reset.statusCode).toBe(200);
+    // Whoever bound it before the reset can no longer sign in with it; the profile no longer lists it.
+    expect((await throughTeachable(as(), carol.email)).headers.location).toBe(
+      '/login/course-platform?error=not_bound',
+    );
+    const fresh = await createTestUser(t.app);
+    await t.app.db.update(sessions).set({ userId: owner.id }).where(eq(sessions.userId, fresh.id));
+    const profile = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: fresh.auth });
+    expect(profile.json().thirdparty).toEqual([]);
   });
 
   it('refuses to bind from an impersonated session', async () => {

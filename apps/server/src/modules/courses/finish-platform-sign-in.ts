@@ -4,6 +4,8 @@ import { sha256 } from '../../lib/tokens.ts';
 import type { AccountDeps } from '../account/account-deps.ts';
 import { findUserById } from '../account/account-user.ts';
 import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
+import { isKnownDevice } from '../account/known-devices.ts';
+import { externalSignInMail, methodLinkedMail } from '../account/mail/sign-in-method-mails.ts';
 import { linkThirdpartyAccount } from '../profile/link-thirdparty-account.ts';
 import { PlatformUnavailableError } from './course-platform.ts';
 import { platformCallbackUrl, platformOf } from './platform-of.ts';
@@ -21,7 +23,8 @@ export type PlatformOutcome =
  * The platform sent the browser back with a code. The flow is taken once by the browser's cookie and its
  * state; the code becomes tokens; the platform's user is bound to the signed-in learner who started it,
  * or signs in the learner it was bound to before. A platform e-mail alone never opens an account: the
- * platform does not say it verified it.
+ * platform does not say it verified it. The owner is mailed at a new binding and at the first sign-in
+ * through the platform from a new browser (ADR 0043).
  */
 export async function finishPlatformSignIn(
   deps: AccountDeps,
@@ -87,6 +90,16 @@ export async function finishPlatformSignIn(
       externalId: user.id,
     });
     await refreshCourseCache(deps, platform, flow.userId).catch(() => undefined);
+    const owner = await findUserById(deps.db, flow.userId);
+    if (owner && bound?.userId !== flow.userId) {
+      deps.mail(
+        methodLinkedMail({
+          ...mailTo(owner),
+          publicUrl: deps.config.publicUrl,
+          method: platform.displayName,
+        }),
+      );
+    }
     return { status: 'bound' };
   }
 
@@ -97,5 +110,17 @@ export async function finishPlatformSignIn(
     .update(coursePlatformAccounts)
     .set(tokenColumns)
     .where(eq(coursePlatformAccounts.id, bound.id));
-  return { status: 'signed_in', ...(await completeSignIn(deps, account, ctx, false)) };
+  // The first sign-in through the platform from this browser is told to the owner (ADR 0043).
+  if (!(await isKnownDevice(deps.db, account.id, ctx.device))) {
+    deps.mail(
+      externalSignInMail({
+        ...mailTo(account),
+        publicUrl: deps.config.publicUrl,
+        method: platform.displayName,
+      }),
+    );
+  }
+  return { status: 'signed_in', ...(await completeSignIn(deps, account, ctx, true)) };
 }
+
+const mailTo = (user: { email: string; nickname: string }) => ({ to: user.email, nickname: user.nickname });

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { DEVICE_COOKIE } from '../account/account-cookies.ts';
 import { type AccountDeps, backgroundMailer } from '../account/account-deps.ts';
 import { sessionTokenOf } from '../account/authenticate.ts';
-import { setSessionCookie } from '../account/session-cookie.ts';
+import { setSignInCookies } from '../account/signed-in-reply.ts';
 import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
 import { platformFlowCookie } from './platform-cookie.ts';
 import { configuredPlatforms } from './platform-of.ts';
 import { startPlatformSignIn } from './start-platform-sign-in.ts';
+import { subscribeUnbindOnPasswordReplaced } from './unbind-platforms-on-password-replaced.ts';
 
 const tags = ['course-platform'];
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -23,6 +24,7 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = backgroundMailer(app.mailer, app.log);
   app.addHook('preClose', () => mailer.flush());
   const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
+  subscribeUnbindOnPasswordReplaced();
 
   app.get(
     '/course-platforms',
@@ -92,9 +94,7 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         { platform: request.params.platform, query: request.query, browser },
         { userAgent: request.headers['user-agent'], ip: request.ip, device: request.cookies[DEVICE_COOKIE] },
       );
-      if (outcome.status === 'signed_in') {
-        setSessionCookie(reply, app.config, outcome.session.token, outcome.session.expiresAt);
-      }
+      if (outcome.status === 'signed_in') setSignInCookies(reply, app.config, outcome);
       const result = outcome.status === 'failed' ? `error=${outcome.reason}` : `status=${outcome.status}`;
       return reply.redirect(`${PORTAL_RETURN}?${result}`, 302);
     },

@@ -2,23 +2,25 @@ import { and, eq, gt } from 'drizzle-orm';
 import { oidcFlows } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findUserById } from '../account/account-user.ts';
-import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
+import { issueVerificationToken } from '../account/issue-verification-token.ts';
+import { TOKEN_TTL_MS } from '../account/lifetimes.ts';
+import { linkCodeMail } from '../account/mail/sign-in-method-mails.ts';
 import { verifyPassword } from '../account/password.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { oidcErrors } from './oidc-errors.ts';
-import { linkIdentity } from './oidc-identities.ts';
 
 const MAX_ATTEMPTS = 5;
 
 /**
  * The owner of an account proves the password to link the provider's account whose e-mail the provider
- * did not vouch for. Five wrong passwords end the pending link; success links and signs in.
+ * did not vouch for. Five wrong passwords end the pending link. The right one is not enough on its own
+ * (ADR 0043): like a sign-in from a new browser, a code goes to the account's mailbox, and only that code
+ * (`verifyOidcLink`) links and signs in, so a known password never skips the owner.
  */
 export async function confirmOidcLink(
   deps: OidcDeps,
   input: { browser?: string; password: string },
-  ctx: SignInContext,
-): Promise<SignInResult> {
+): Promise<{ email: string; expiresAt: Date }> {
   if (!input.browser) throw oidcErrors.pendingInvalid();
   const db = deps.account.db;
   const where = and(
@@ -39,14 +41,14 @@ export async function confirmOidcLink(
         .where(eq(oidcFlows.id, flow.id));
     throw oidcErrors.passwordWrong();
   }
-  await db.delete(oidcFlows).where(eq(oidcFlows.id, flow.id));
-  if (user.disabledAt) throw oidcErrors.accountDisabled();
-  await linkIdentity(db, {
-    userId: user.id,
-    provider: flow.provider,
-    issuer: flow.issuer,
-    subject: flow.subject,
-    email: flow.email ?? '',
-  });
-  return completeSignIn(deps.account, user, ctx, false);
+  if (user.disabledAt) {
+    await db.delete(oidcFlows).where(eq(oidcFlows.id, flow.id));
+    throw oidcErrors.accountDisabled();
+  }
+  const issued = await issueVerificationToken(db, { userId: user.id, purpose: 'login', withCode: true });
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_MS.login);
+  await db.update(oidcFlows).set({ stage: 'code', attempts: 0, expiresAt }).where(eq(oidcFlows.id, flow.id));
+  const method = deps.clients.get(flow.provider)?.provider.displayName ?? flow.provider;
+  deps.account.mail(linkCodeMail({ to: user.email, nickname: user.nickname, method, code: issued.code! }));
+  return { email: user.email, expiresAt };
 }

@@ -7,7 +7,10 @@ import { findUserByEmail, findUserById } from '../account/account-user.ts';
 import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
 import { createExternalAccount } from '../account/create-external-account.ts';
 import { markEmailVerified } from '../account/mark-email-verified.ts';
+import { isConfusableEmail, normalizeEmail } from '../account/normalize-email.ts';
+import { isStaff } from '../account/roles.ts';
 import { nicknameFromClaims } from './nickname-from-claims.ts';
+import { mailIfNewBrowser, mailLinked } from './notify-sign-in-methods.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { oidcErrors } from './oidc-errors.ts';
 import { findIdentity, linkIdentity } from './oidc-identities.ts';
@@ -30,9 +33,10 @@ interface ProviderAccount {
 /**
  * The provider sent the browser back to `/{provider}callback` and the portal passed its query on. The flow
  * row is taken (single use) by the browser's cookie; the code is exchanged with the PKCE verifier and the
- * ID token checked against state and nonce (openid-client). Then: a known identity signs in; a new one
- * is linked to the account of its e-mail only when the provider says the e-mail is verified (otherwise the
- * owner proves the password), or becomes a new account.
+ * ID token checked against state and nonce (openid-client). Then: a known identity signs in (the owner is
+ * mailed the first time from a new browser); a new one is linked to the learner account of its e-mail only
+ * when the provider says the e-mail is verified (otherwise the owner proves the password and a mailed code),
+ * or becomes a new account. Staff accounts and look-alike addresses are never linked by e-mail (ADR 0043).
  */
 export async function finishOidcFlow(
   deps: OidcDeps,
@@ -59,7 +63,14 @@ export async function finishOidcFlow(
   if (flow.intent === 'link') {
     // The session that started the link must be the one finishing it.
     if (!flow.userId || flow.userId !== input.currentUserId) throw oidcErrors.stateInvalid();
-    await linkIdentity(db, { userId: flow.userId, provider: input.provider, ...identityOf(account) });
+    const owner = await findUserById(db, flow.userId);
+    if (!owner) throw oidcErrors.stateInvalid();
+    const added = await linkIdentity(db, {
+      userId: owner.id,
+      provider: input.provider,
+      ...identityOf(account),
+    });
+    if (added) mailLinked(deps, owner, input.provider);
     return { status: 'linked' };
   }
 
@@ -69,13 +80,18 @@ export async function finishOidcFlow(
     if (!user) throw oidcErrors.failed();
     if (user.disabledAt) throw oidcErrors.accountDisabled();
     await linkIdentity(db, { userId: user.id, provider: input.provider, ...identityOf(account) });
-    return { status: 'signed_in', ...(await completeSignIn(deps.account, user, ctx, false)) };
+    await mailIfNewBrowser(deps, user, input.provider, ctx.device);
+    return { status: 'signed_in', ...(await completeSignIn(deps.account, user, ctx, true)) };
   }
 
   if (!account.email) throw oidcErrors.noEmail();
+  // A look-alike address (a Kelvin sign for K) must never reach an account or become one (ADR 0043).
+  if (isConfusableEmail(account.email)) throw oidcErrors.emailConfusable();
   const existing = await findUserByEmail(db, account.email);
   if (existing) {
     if (existing.disabledAt) throw oidcErrors.accountDisabled();
+    // Staff link a provider from their own signed-in session only: a provider's word is not enough.
+    if (isStaff(existing)) throw oidcErrors.staffLinkRefused();
     if (!account.emailVerified) {
       // Anyone can type any address at some providers: the owner of this account proves the password first.
       const browser = randomToken();
@@ -91,31 +107,36 @@ export async function finishOidcFlow(
         userId: existing.id,
         issuer: account.issuer,
         subject: account.subject,
-        email: account.email,
+        email: normalizeEmail(account.email),
         expiresAt,
       });
       return { status: 'password_required', email: existing.email, browser, expiresAt };
     }
     await linkIdentity(db, { userId: existing.id, provider: input.provider, ...identityOf(account) });
+    mailLinked(deps, existing, input.provider);
     // The provider vouched for the address, which is what our own verification mail would prove.
     const user = existing.emailVerifiedAt
       ? existing
       : await markEmailVerified(deps.account, existing, 'register');
-    return { status: 'signed_in', ...(await completeSignIn(deps.account, user, ctx, false)) };
+    return { status: 'signed_in', ...(await completeSignIn(deps.account, user, ctx, true)) };
   }
 
   // A new account only for an address the provider vouches for: otherwise anyone could squat an address.
   if (!account.emailVerified) throw oidcErrors.emailUnverified();
   const created = await createExternalAccount(deps.account, {
-    email: account.email,
+    email: normalizeEmail(account.email),
     nickname: nicknameFromClaims(account.claims, account.email),
   });
   if (!created) throw oidcErrors.failed();
   await linkIdentity(db, { userId: created.id, provider: input.provider, ...identityOf(account) });
-  return { status: 'signed_in', ...(await completeSignIn(deps.account, created, ctx, false)) };
+  return { status: 'signed_in', ...(await completeSignIn(deps.account, created, ctx, true)) };
 }
 
-const identityOf = (a: ProviderAccount) => ({ issuer: a.issuer, subject: a.subject, email: a.email });
+const identityOf = (a: ProviderAccount) => ({
+  issuer: a.issuer,
+  subject: a.subject,
+  email: normalizeEmail(a.email),
+});
 
 async function exchangeCode(
   deps: OidcDeps,
@@ -138,7 +159,8 @@ async function exchangeCode(
     // Providers may keep e-mail out of the ID token; the UserInfo answer has it (same subject checked).
     const info = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
     const claims = { ...info, ...idClaims } as Record<string, unknown>;
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase().slice(0, 254) : '';
+    // Kept as sent: lower-casing first would turn a Kelvin sign into a plain k before the confusable check.
+    const email = typeof claims.email === 'string' ? claims.email.trim().slice(0, 254) : '';
     return {
       issuer: idClaims.iss,
       subject: idClaims.sub,

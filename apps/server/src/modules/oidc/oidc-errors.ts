@@ -17,4 +17,6 @@ export const oidcErrors = {
   lastSignIn: () => conflict('oidc_last_sign_in', oidcMessages.lastSignIn),
   accountDisabled: () => forbidden(oidcMessages.accountDisabled, 'account_disabled'),
   notLinked: () => notFound(oidcMessages.notLinked, 'oidc_not_linked'),
+  emailConfusable: () => badRequest('oidc_email_confusable', oidcMessages.emailConfusable),
+  staffLinkRefused: () => forbidden(oidcMessages.staffLinkRefused, 'oidc_staff_link_refused'),
 };

@@ -17,19 +17,20 @@ export async function findIdentity(db: Database, issuer: string, subject: string
 /**
  * Links the provider's account (issuer + subject) to a user. Idempotent for the same user; refused when
  * that account belongs to someone else, or the user already has another account of this provider.
+ * True when the link is new (the owner is then mailed).
  */
 export async function linkIdentity(
   db: Database,
   input: { userId: string; provider: string; issuer: string; subject: string; email: string },
-): Promise<void> {
+): Promise<boolean> {
   const existing = await findIdentity(db, input.issuer, input.subject);
   if (existing) {
     if (existing.userId !== input.userId) throw oidcErrors.linkedElsewhere();
     await db.update(oidcIdentities).set({ email: input.email }).where(eq(oidcIdentities.id, existing.id));
-    return;
+    return false;
   }
   const inserted = await db.insert(oidcIdentities).values(input).onConflictDoNothing().returning();
-  if (inserted.length > 0) return;
+  if (inserted.length > 0) return true;
   // Lost a race, or the user has another account of this provider already.
   const again = await findIdentity(db, input.issuer, input.subject);
   throw again && again.userId !== input.userId ? oidcErrors.linkedElsewhere() : oidcErrors.alreadyLinked();

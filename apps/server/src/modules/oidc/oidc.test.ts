@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser } from '../../../test/account-test-helpers.ts';
+import { createBrowser, linkToken, mailAfter, mailedCode } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser } from '../../../test/create-test-user.ts';
 import {
@@ -26,6 +26,10 @@ describe.each(databaseKinds)('OpenID Connect sign-in on %s', (kind) => {
         squatter: { email: unverifiedOwner, email_verified: false },
         nobody: { email: 'nobody@example.com', email_verified: false },
         linker: { email: 'linker-at-idp@example.com', email_verified: true },
+        knownowner: { email: 'known-owner@example.com', email_verified: true },
+        resetsquatter: { email: 'reset-owner@example.com', email_verified: false },
+        staffer: { email: 'staff-oidc@example.com', email_verified: true },
+        kelvin: { email: '\u212Aitty@example.com', email_verified: true },
       },
     });
     t = await createTestApp(kind, { RATE_LIMIT_DISABLED: 'true', OIDC_PROVIDERS: idp.envValue('testid') });
@@ -108,9 +112,135 @@ describe.each(databaseKinds)('OpenID Connect sign-in on %s', (kind) => {
     });
     expect(stranger.json().code).toBe('oidc_pending_invalid');
 
+    // The right password is not enough: like a new browser, the owner's mailbox gets a code (ADR 0043).
+    const since = t.smtp.inbox.length;
     const right = await browser.call('POST', '/v1/oidc/link/confirm', { password: victim.password });
-    expect(right.json()).toMatchObject({ status: 'signed_in', user: { id: victim.id } });
-    expect((await signIn('squatter')).res.json().user.id).toBe(victim.id);
+    expect(right.json()).toEqual({ status: 'verify_required', email: unverifiedOwner });
+    expect(right.cookies.some((c) => c.name === 'token')).toBe(false);
+    expect(await t.app.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, victim.id))).toEqual(
+      [],
+    );
+    const codeMail = await mailAfter(t, since, unverifiedOwner, '連結 Test ID 登入的驗證碼');
+    expect(codeMail.text).toContain('有人輸入了您的密碼');
+    const wrongCode = mailedCode(codeMail) === '000000' ? '111111' : '000000';
+    const bad = await browser.call('POST', '/v1/oidc/link/verify', { code: wrongCode });
+    expect(bad.json()).toEqual({ code: 'code_invalid', message: '驗證碼錯誤' });
+    // The code is bound to the browser that proved the password.
+    const elsewhere = await createBrowser(t.app).call('POST', '/v1/oidc/link/verify', {
+      code: mailedCode(codeMail),
+    });
+    expect(elsewhere.json().code).toBe('oidc_pending_invalid');
+
+    const verified = await browser.call('POST', '/v1/oidc/link/verify', { code: mailedCode(codeMail) });
+    expect(verified.json()).toMatchObject({ status: 'signed_in', user: { id: victim.id } });
+    const linkedMail = await mailAfter(t, since, unverifiedOwner, '您的帳號已連結 Test ID');
+    expect(linkedMail.text).toContain('重設密碼');
+    // The browser proved itself with the code: it is remembered like after a new-browser sign-in.
+    expect(browser.cookie('device')).toBeTruthy();
+    expect((await signIn('squatter', browser)).res.json().user.id).toBe(victim.id);
+  });
+
+  it('mails the owner at the first sign-in through the provider from a new browser', async () => {
+    const owner = await createTestUser(t.app, { nickname: 'Known' });
+    await t.app.db.update(users).set({ email: 'known-owner@example.com' }).where(eq(users.id, owner.id));
+    const first = await signIn('knownowner');
+    expect(first.res.json()).toMatchObject({ status: 'signed_in', user: { id: owner.id } });
+    await mailAfter(t, 0, 'known-owner@example.com', '您的帳號已連結 Test ID');
+
+    const since = t.smtp.inbox.length;
+    const again = await signIn('knownowner');
+    expect(again.res.json().user.id).toBe(owner.id);
+    const mail = await mailAfter(
+      t,
+      since,
+      'known-owner@example.com',
+      '有人以 Test ID 從新的瀏覽器登入您的帳號',
+    );
+    expect(mail.text).toContain('重設密碼');
+  });
+
+  it('unlinks the sign-ins a reset or a password change replaces, and the reset mail says so', async () => {
+    const owner = await createTestUser(t.app, { nickname: 'Reset' });
+    const email = 'reset-owner@example.com';
+    await t.app.db.update(users).set({ email }).where(eq(users.id, owner.id));
+    const link = async () => {
+      const { browser } = await signIn('resetsquatter');
+      const since = t.smtp.inbox.length;
+      await browser.call('POST', '/v1/oidc/link/confirm', { password: owner.password });
+      const code = mailedCode(await mailAfter(t, since, email, '驗證碼'));
+      const done = await browser.call('POST', '/v1/oidc/link/verify', { code });
+      expect(done.json()).toMatchObject({ status: 'signed_in', user: { id: owner.id } });
+      expect((await signIn('resetsquatter')).res.json().status).toBe('signed_in');
+      return done.json().token as string;
+    };
+
+    await link();
+    const since = t.smtp.inbox.length;
+    await createBrowser(t.app).call('POST', '/v1/user/reset_password', { email });
+    const resetMail = await mailAfter(t, since, email, '重設密碼');
+    expect(resetMail.text).toContain('已連結的第三方登入與課程平台綁定也會一併解除');
+    const reset = await createBrowser(t.app).call(
+      'POST',
+      `/v1/user/reset_password/verify?token=${linkToken(resetMail, '/password/reset')}`,
+      { password: 'AfterReset1' },
+    );
+    expect(reset.statusCode).toBe(200);
+    // The provider account is a stranger again: the new password and a new code are needed.
+    expect((await signIn('resetsquatter')).res.json()).toEqual({ status: 'password_required', email });
+
+    owner.password = 'AfterReset1';
+    const token = await link();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/user/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { old_password: 'AfterReset1', new_password: 'AfterChange1' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await signIn('resetsquatter')).res.json()).toEqual({ status: 'password_required', email });
+    const notice = await mailAfter(t, since, email, '您的密碼已變更');
+    expect(notice.text).toContain('已連結的第三方登入與課程平台綁定也已解除');
+  });
+
+  it('never links a staff account by the e-mail a provider vouches for', async () => {
+    const staff = await createTestUser(t.app, { role: 'admin' });
+    await t.app.db.update(users).set({ email: 'staff-oidc@example.com' }).where(eq(users.id, staff.id));
+    const { res } = await signIn('staffer');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: 'oidc_staff_link_refused',
+      message: '工作人員帳號不能以第三方帳號的電子郵件連結，請先以密碼登入，再到個人資料連結',
+    });
+    expect(res.cookies.some((c) => c.name === 'token')).toBe(false);
+    expect(await t.app.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, staff.id))).toEqual(
+      [],
+    );
+    // From their own signed-in session, staff may link it; then it signs them in.
+    const authed = createBrowserWithToken(staff.token);
+    const started = await authed.call('POST', '/v1/oidc/testid/authorize', { intent: 'link' });
+    const search = await signInAtProvider(started.json().redirect_url, 'staffer');
+    expect((await authed.call('POST', '/v1/oidc/testid/callback', { search })).json()).toEqual({
+      status: 'linked',
+    });
+    await mailAfter(t, 0, 'staff-oidc@example.com', '您的帳號已連結 Test ID');
+    expect((await signIn('staffer')).res.json()).toMatchObject({
+      status: 'signed_in',
+      user: { id: staff.id },
+    });
+  });
+
+  it('refuses a look-alike e-mail (a Kelvin sign for K) instead of signing into the plain address', async () => {
+    const kitty = await createTestUser(t.app, { nickname: 'Kitty' });
+    await t.app.db.update(users).set({ email: 'kitty@example.com' }).where(eq(users.id, kitty.id));
+    const { res } = await signIn('kelvin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'oidc_email_confusable',
+      message: '第三方帳號的電子郵件含有容易混淆的字元，無法用來登入，請改用其他登入方式',
+    });
+    expect(await t.app.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, kitty.id))).toEqual(
+      [],
+    );
   });
 
   it('refuses a new account for an e-mail the provider did not verify', async () => {
@@ -157,6 +287,7 @@ describe.each(databaseKinds)('OpenID Connect sign-in on %s', (kind) => {
     const search = await signInAtProvider(started.json().redirect_url, 'linker');
     const linked = await authed.call('POST', '/v1/oidc/testid/callback', { search });
     expect(linked.json()).toEqual({ status: 'linked' });
+    await mailAfter(t, 0, me.email, '您的帳號已連結 Test ID');
     const profile = await authed.call('GET', '/v1/user/profile');
     expect(profile.json().thirdparty).toContainEqual({
       platform: 'testid',
@@ -179,6 +310,7 @@ describe.each(databaseKinds)('OpenID Connect sign-in on %s', (kind) => {
     await t.app.db.update(sessions).set({ impersonatorId: null }).where(eq(sessions.userId, me.id));
 
     expect((await authed.call('DELETE', '/v1/user/thirdparty/testid')).statusCode).toBe(204);
+    await mailAfter(t, 0, me.email, '您的帳號已解除連結 Test ID');
     expect((await authed.call('GET', '/v1/user/profile')).json().thirdparty).toEqual([]);
     expect((await authed.call('DELETE', '/v1/user/thirdparty/testid')).statusCode).toBe(404);
   });

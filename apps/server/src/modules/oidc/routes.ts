@@ -1,4 +1,5 @@
 import {
+  loginVerifyBody,
   oidcAuthorizeBody,
   oidcCallbackBody,
   oidcCallbackResult,
@@ -6,23 +7,26 @@ import {
   oidcProviderName,
   oidcProvidersResponse,
   oidcRedirect,
+  oidcVerifyRequired,
   signedIn,
 } from '@atrium/protocol';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_COOKIE } from '../account/account-cookies.ts';
-import { type AccountDeps, backgroundMailer } from '../account/account-deps.ts';
-import type { SignInContext, SignInResult } from '../account/complete-sign-in.ts';
-import { setSessionCookie } from '../account/session-cookie.ts';
+import { backgroundMailer, type GuardedAccountDeps } from '../account/account-deps.ts';
+import { accountThrottle } from '../account/account-throttle.ts';
+import type { SignInContext } from '../account/complete-sign-in.ts';
+import { signedInReply } from '../account/signed-in-reply.ts';
 import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { confirmOidcLink } from './confirm-oidc-link.ts';
 import { finishOidcFlow } from './finish-oidc-flow.ts';
+import { subscribeForgetIdentitiesOnPasswordReplaced } from './forget-identities-on-password-replaced.ts';
 import { createOidcClients } from './oidc-clients.ts';
 import { oidcFlowCookie } from './oidc-cookie.ts';
-import type { OidcDeps } from './oidc-deps.ts';
 import { startOidcFlow } from './start-oidc-flow.ts';
 import { unlinkOidcIdentity } from './unlink-oidc-identity.ts';
+import { verifyOidcLink } from './verify-oidc-link.ts';
 
 const tags = ['oidc'];
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -41,19 +45,23 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = backgroundMailer(app.mailer, app.log);
   app.addHook('preClose', () => mailer.flush());
-  const account: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
-  const deps: OidcDeps = { account, clients: createOidcClients(app.config.oidc.providers) };
+  const account: GuardedAccountDeps = {
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    mail: mailer.send,
+    throttle: accountThrottle(app.rateCounters, app.config.rateLimit.enabled),
+    // Nothing here answers before its work: no background account work.
+    later: (task) => void task(),
+  };
+  const deps = { account, clients: createOidcClients(app.config.oidc.providers) };
+  subscribeForgetIdentitiesOnPasswordReplaced();
 
   const contextOf = (request: FastifyRequest): SignInContext => ({
     userAgent: request.headers['user-agent'],
     ip: request.ip,
     device: request.cookies[DEVICE_COOKIE],
   });
-  // The same session, cookie and answer as a password sign-in.
-  const signedInReply = (reply: FastifyReply, result: SignInResult) => {
-    setSessionCookie(reply, app.config, result.session.token, result.session.expiresAt);
-    return { status: 'signed_in' as const, user: result.user, token: result.session.token };
-  };
 
   app.get(
     '/oidc/providers',
@@ -127,7 +135,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         contextOf(request),
       );
-      if (outcome.status === 'signed_in') return signedInReply(reply, outcome);
+      if (outcome.status === 'signed_in') return signedInReply(reply, app.config, outcome);
       if (outcome.status === 'linked') return { status: 'linked' as const };
       oidcFlowCookie.set(reply, app.config, outcome.browser, outcome.expiresAt);
       return { status: 'password_required' as const, email: outcome.email };
@@ -141,19 +149,39 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags,
-        summary: "Prove the existing account's password to link the provider's account and sign in",
+        summary: "Prove the existing account's password to link the provider's account; a code is mailed",
         body: oidcConfirmBody,
+        response: { 200: oidcVerifyRequired, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const browser = request.cookies[oidcFlowCookie.name];
+      const pending = await confirmOidcLink(deps, { browser, password: request.body.password });
+      // The same cookie names the pending link until the code is entered.
+      if (browser) oidcFlowCookie.set(reply, app.config, browser, pending.expiresAt);
+      return { status: 'verify_required' as const, email: pending.email };
+    },
+  );
+
+  app.post(
+    '/oidc/link/verify',
+    {
+      config: perMinute(10),
+      schema: {
+        tags,
+        summary: 'Enter the code mailed to the account to finish linking the provider, and sign in',
+        body: loginVerifyBody,
         response: { 200: signedIn, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await confirmOidcLink(
+      const result = await verifyOidcLink(
         deps,
-        { browser: request.cookies[oidcFlowCookie.name], password: request.body.password },
+        { browser: request.cookies[oidcFlowCookie.name], code: request.body.code },
         contextOf(request),
       );
       oidcFlowCookie.clear(reply, app.config);
-      return signedInReply(reply, result);
+      return signedInReply(reply, app.config, result);
     },
   );
 
@@ -172,7 +200,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await unlinkOidcIdentity(app.db, request.user!.id, request.params.provider);
+      await unlinkOidcIdentity(deps, request.user!.id, request.params.provider);
       return reply.status(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { backgroundMailer } from '../account/account-deps.ts';
 import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
 import { changePassword } from './change-password.ts';
 import { getProfile } from './get-profile.ts';
@@ -25,6 +26,8 @@ const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a caller without a session learns nothing, not even which inputs are valid.
   app.addHook('onRequest', app.requireUser);
+  const mailer = backgroundMailer(app.mailer, app.log);
+  app.addHook('preClose', () => mailer.flush());
   const userId = (request: { user: { id: string } | null }) => request.user!.id;
 
   app.get(
@@ -132,12 +135,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await changePassword(app.db, {
-        userId: userId(request),
-        sessionId: request.user!.sessionId,
-        oldPassword: request.body.old_password,
-        newPassword: request.body.new_password,
-      });
+      await changePassword(
+        { db: app.db, mail: mailer.send, publicUrl: app.config.publicUrl },
+        {
+          userId: userId(request),
+          sessionId: request.user!.sessionId,
+          oldPassword: request.body.old_password,
+          newPassword: request.body.new_password,
+        },
+      );
       return reply.status(204).send(null);
     },
   );

@@ -50,7 +50,7 @@ export function resetMail(p: LinkMailInput): MailMessage {
     greeting: hello(p.nickname),
     paragraphs: [
       '我們收到重設您密碼的申請。請點選下方連結設定新密碼，連結 1 小時內有效，且只能使用一次。',
-      '重設完成後，所有裝置都會被登出。',
+      '重設完成後，所有裝置都會被登出，已連結的第三方登入與課程平台綁定也會一併解除，需要時請重新連結。',
     ],
     action: { label: '重設密碼', url: link(p.publicUrl, '/password/reset', p.token) },
     footer: IGNORE,
