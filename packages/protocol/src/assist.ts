@@ -50,8 +50,12 @@ export const BROWSER_SUPPORT = { chrome: 72, firefox: 59, safari: 605 } as const
 
 /** Relay bounds, per socket (ours; the spec gives none). */
 export const ASSIST_LIMITS = {
-  /** socket.io maxHttpBufferSize: one frame. A tracker batch above this is split by the plugin. */
-  maxFrameBytes: 1_000_000,
+  /**
+   * socket.io maxHttpBufferSize: one frame, checked before it is parsed; a larger one closes that socket.
+   * The plugin splits a batch above 90 % of it (batch-stream.ts), so only a single tracker message over
+   * ~230 KB misses the live view (it is still recorded). 1 MB frames cost up to a second of parsing (issue 18).
+   */
+  maxFrameBytes: 256_000,
   /** Events per socket per second (token bucket, burst = the same number). */
   visitorEventsPerSecond: 200,
   agentEventsPerSecond: 120,
@@ -286,7 +290,11 @@ export const assistError = z.object({ event: z.string(), code: assistErrorCode, 
 export type AssistError = z.infer<typeof assistError>;
 
 /** socket.io connect_error `data` the relay sets when it refuses a handshake. */
-export const assistConnectError = z.object({ code: z.enum(['unauthorized', 'bad_handshake', 'forbidden']) });
+export const assistConnectError = z.object({
+  // too_many_sockets: this session/account or this address already holds as many sockets as allowed.
+  code: z.enum(['unauthorized', 'bad_handshake', 'forbidden', 'too_many_sockets']),
+});
+export type AssistConnectError = z.infer<typeof assistConnectError>;
 
 // ── Peer (PeerJS) messages (spec 2 §3, §7) ─────────────────────────────────────────────────────
 export const PeerMessageType = {

@@ -15,6 +15,8 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
     ingestSecret: app.config.ingest.secret,
     iceServers: app.config.assist.iceServers,
     redisUrl: app.config.redisUrl,
+    trustProxy: app.config.trustProxy,
+    limits: app.config.assist,
     log: app.log,
   });
   app.addHook('preClose', async () => relay.close());

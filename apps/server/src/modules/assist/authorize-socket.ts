@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AssistConnectError,
   agentHandshakeQuery,
   assistRoomId,
   visitorHandshakeAuth,
@@ -41,9 +42,16 @@ export type AssistSocketData =
     }
   | { kind: 'console'; userId: string };
 
+const REFUSAL_TEXTS: Record<AssistConnectError['code'], string> = {
+  unauthorized: '未授權的連線',
+  forbidden: '沒有權限',
+  bad_handshake: '連線參數無效',
+  too_many_sockets: '同時連線數已達上限',
+};
+
 export class HandshakeRefused extends Error {
-  constructor(public readonly code: 'unauthorized' | 'bad_handshake' | 'forbidden') {
-    super(code === 'unauthorized' ? '未授權的連線' : code === 'forbidden' ? '沒有權限' : '連線參數無效');
+  constructor(public readonly code: AssistConnectError['code']) {
+    super(REFUSAL_TEXTS[code]);
   }
 }
 

@@ -31,6 +31,11 @@ export class SocketBudget {
     this.bytes -= n;
   }
 
+  /** True when the client owes more than two seconds of bytes: it is not slowing down when told to. */
+  overdrawn(): boolean {
+    return this.bytes < -2 * this.bytesPerSecond;
+  }
+
   /** True when one more event is allowed now. */
   takeEvent(): boolean {
     this.refill();

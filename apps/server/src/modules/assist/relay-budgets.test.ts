@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { ASSIST_LIMITS, ServerEvent } from '@atrium/protocol/assist';
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentSocket,
+  closeSockets,
+  connected,
+  listeningApp,
+  next,
+  startTrackerSession,
+  visitorSocket,
+} from '../../../test/assist-harness.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+
+const disconnected = (socket: Socket) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+/** A batch of `bytes` characters of JSON, of the shape the plugin sends. */
+const batchOf = (bytes: number) => [[0, 'x'.repeat(bytes)]];
+
+describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let url: string;
+  let agent: TestUser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_SESSION: '4' }));
+    agent = await createTestUser(app, { role: 'agent', nickname: '小幫手阿明' });
+  });
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('refuses a socket past the cap of one session token with too_many_sockets, and frees the place on close', async () => {
+    const s = await startTrackerSession(app);
+    const tabs = [1, 2, 3, 4].map(() => visitorSocket(url, s, { tabId: randomUUID() }));
+    await Promise.all(tabs.map(connected));
+    await expect(connected(visitorSocket(url, s, { tabId: randomUUID() }))).rejects.toThrow(
+      'too_many_sockets',
+    );
+    // Another learner's session is not affected.
+    await expect(connected(visitorSocket(url, await startTrackerSession(app)))).resolves.toBeUndefined();
+    const gone = disconnected(tabs[0]!);
+    tabs[0]!.disconnect();
+    await gone;
+    // The server learns of the close a moment later: retry until the place is given back.
+    let reconnected = false;
+    for (let i = 0; i < 50 && !reconnected; i += 1) {
+      reconnected = await connected(visitorSocket(url, s, { tabId: randomUUID() })).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(reconnected).toBe(true);
+  });
+
+  it('closes only the socket that sends a frame over the limit, before relaying any of it', async () => {
+    const s = await startTrackerSession(app);
+    const visitor = visitorSocket(url, s);
+    const a = agentSocket(url, s, agent.token);
+    await Promise.all([connected(visitor), connected(a)]);
+    const other = visitorSocket(url, s, { tabId: randomUUID() });
+    await connected(other);
+
+    let relayedBig = false;
+    a.on('messages', (env: { data: unknown[][] }) => {
+      if (JSON.stringify(env.data).length > 800_000) relayedBig = true;
+    });
+    const closed = disconnected(visitor);
+    // The review's frame: 900 KB of JSON cost the main thread up to a second to parse.
+    visitor.emit('messages', {
+      meta: { tabId: s.tabId },
+      data: batchOf(900_000),
+    });
+    expect(await closed).toBe('transport close');
+
+    const small = next<[{ meta: { tabId: string } }]>(a, 'messages');
+    other.emit('messages', { meta: { tabId: 'x' }, data: [[0, 1]] });
+    expect((await small)[0].meta.tabId).not.toBe(s.tabId);
+    expect(relayedBig).toBe(false);
+    expect(a.connected).toBe(true);
+  });
+
+  it('closes a socket that keeps sending far past its byte budget, and keeps the room working', async () => {
+    const s = await startTrackerSession(app);
+    const flooder = visitorSocket(url, s);
+    const a = agentSocket(url, s, agent.token);
+    await Promise.all([connected(flooder), connected(a)]);
+    const codes: string[] = [];
+    flooder.on(ServerEvent.ASSIST_ERROR, (e: { code: string }) => codes.push(e.code));
+    let closedWith = '';
+    const closed = disconnected(flooder).then((reason) => {
+      closedWith = reason;
+      return reason;
+    });
+    const frame = batchOf(ASSIST_LIMITS.maxFrameBytes - 10_000);
+    // Up to twenty seconds' worth of bytes, in rounds, until the server closes the socket.
+    const rounds = Math.ceil((20 * ASSIST_LIMITS.bytesPerSecond) / ASSIST_LIMITS.maxFrameBytes / 8);
+    for (let i = 0; i < rounds && !closedWith; i += 1) {
+      for (let j = 0; j < 8; j += 1) flooder.emit('messages', { meta: { tabId: s.tabId }, data: frame });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await closed).toBe('io server disconnect');
+    expect(codes).toContain('rate_limited');
+
+    const tab = visitorSocket(url, s, { tabId: randomUUID() });
+    await connected(tab);
+    const relayed = next<[{ data: unknown }]>(a, 'messages');
+    tab.emit('messages', { meta: { tabId: 'x' }, data: [[0, 7]] });
+    expect((await relayed)[0].data).toEqual([[0, 7]]);
+  });
+});
+
+describe('assist relay sockets per address', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_ADDRESS: '3' }));
+  });
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('refuses the socket past the cap of one address, whatever sessions they are for', async () => {
+    const sockets = [];
+    for (let i = 0; i < 3; i += 1) sockets.push(visitorSocket(url, await startTrackerSession(app)));
+    await Promise.all(sockets.map(connected));
+    await expect(connected(visitorSocket(url, await startTrackerSession(app)))).rejects.toThrow(
+      'too_many_sockets',
+    );
+  });
+});
