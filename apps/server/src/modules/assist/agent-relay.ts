@@ -1,4 +1,5 @@
 import { CONTROL_EVENTS, ServerEvent } from '@atrium/protocol/assist';
+import { withPeerCredential } from './peer-credential.ts';
 import {
   type AgentData,
   ALL_AGENTS,
@@ -29,7 +30,9 @@ export async function relayAgent(ctx: RelayContext, socket: AssistSocket, budget
   await socket.join([room, agentsRoom(room), ALL_AGENTS]);
   const tabs = await ctx.io.in(tabsRoom(room)).fetchSockets();
   const info = publicAgentInfo(data);
-  socket.emit(ServerEvent.ASSIST_CONFIG, ctx.config);
+  // With the credential for this agent's PeerJS id and its canvas peer (ADR 0042).
+  const peerConfig = withPeerCredential(ctx.config, ctx.peerSecret, 'a', info.peerId ?? '');
+  socket.emit(ServerEvent.ASSIST_CONFIG, peerConfig);
   socket.emit(ServerEvent.AGENT_WELCOME, {
     agentId: socket.id,
     peerId: info.peerId ?? '',

@@ -66,6 +66,8 @@ export const CONSOLES = 'assist:consoles';
 export interface RelayContext {
   io: AssistIo;
   config: AssistConfig;
+  /** Signs each socket's peer credential (the ingest secret: every process checks it, ADR 0042). */
+  peerSecret: string;
   grants: ControlGrants;
   log: FastifyBaseLogger;
   /** Records a grant here and on every other process. */

@@ -1,4 +1,5 @@
-import { ServerEvent } from '@atrium/protocol/assist';
+import { ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
+import { withPeerCredential } from './peer-credential.ts';
 import {
   ALL_VISITORS,
   type AssistSocket,
@@ -27,7 +28,9 @@ export async function relayVisitor(ctx: RelayContext, socket: AssistSocket, budg
   // Newest wins: a reload or reconnect of the same tab replaces a socket the server has not seen close
   // yet, on whichever process it is (the request also comes back to this one: hence the except).
   io.in(tabRoom(room, tabId)).except(socket.id).disconnectSockets(true);
-  socket.emit(ServerEvent.ASSIST_CONFIG, ctx.config);
+  // With the credential for this tab's PeerJS id: no one else can register it (ADR 0042).
+  const peerId = visitorPeerId(data.projectKey, data.sessionId, tabId);
+  socket.emit(ServerEvent.ASSIST_CONFIG, withPeerCredential(ctx.config, ctx.peerSecret, 'v', peerId));
   const agents = await io.in(agentsRoom(room)).fetchSockets();
   if (agents.length > 0) {
     socket.emit(

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
+import { auditRead } from '../../lib/audit-read.ts';
 import { listAuditChanges } from '../../lib/list-audit-changes.ts';
 import { backgroundMailer } from '../account/account-deps.ts';
 import {
@@ -75,13 +76,14 @@ export const learnerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'A learner with their classes, tasks, check-ins, certificates and recordings',
+        summary: 'A learner with their classes, tasks, check-ins, certificates and recordings (audited)',
         params: learnerParams,
         response: { 200: learnerDetail, ...errors },
       },
     },
     async (request) => {
       const user = await getLearner(db, request.params.userId);
+      await auditRead(request, { userId: user.id });
       const recorded = await listSessions(db, {
         userIds: [user.id],
         sort: 'startedAt',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditRead } from '../../lib/audit-read.ts';
 import { labelUsers } from '../account/find-users.ts';
 import {
   deleteSession,
@@ -9,7 +10,7 @@ import {
 } from '../ingest/read-sessions.ts';
 import { listAudit } from './list-audit.ts';
 import { recordRead } from './record-read.ts';
-import { searchSessions } from './search-sessions.ts';
+import { searchFilters, searchSessions } from './search-sessions.ts';
 
 const tags = ['console: replay'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
@@ -82,7 +83,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS, page address)',
+          'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS, page address; audited)',
         querystring: z.object({
           projectId: z.uuid().optional(),
           userId: z.string().max(500).optional(),
@@ -116,6 +117,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
+      await auditRead(request, searchFilters(q));
       const result = await searchSessions(app.db, {
         ...q,
         from: q.from ? new Date(q.from) : undefined,

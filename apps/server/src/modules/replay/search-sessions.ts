@@ -26,3 +26,15 @@ export async function searchSessions(
     }),
   };
 }
+
+// Paging and order say nothing about whose recordings were looked for.
+const notFilters = new Set(['page', 'pageSize', 'sort', 'order']);
+
+/** The filters of a search as the audit trail keeps them (ADR 0044): who was looked for, and how. */
+export function searchFilters(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([key, value]) => value !== undefined && !notFilters.has(key))
+      .map(([key, value]) => [key, String(value)]),
+  );
+}
