@@ -12,13 +12,15 @@ import { Server as SocketServer } from 'socket.io';
 import type { Database } from '../../db/client.ts';
 import { relayAgent } from './agent-relay.ts';
 import { authorizeSocket, HandshakeRefused } from './authorize-socket.ts';
+import { clientAddressOf } from './client-address.ts';
 import { createConsoleNotices } from './console-notices.ts';
 import { ControlGrants } from './grants.ts';
 import { isRoomLive, type LiveSessionsFilter, listLiveSessions } from './live-sessions.ts';
 import { connectAdapterClients } from './redis-adapter-clients.ts';
-import { type AssistIo, type AssistSocket, CONSOLES, type RelayContext } from './relay-context.ts';
+import { type AssistIo, type AssistSocket, CONSOLES, type RelayContext, refuse } from './relay-context.ts';
 import { guarded } from './relay-guard.ts';
 import { SocketBudget } from './socket-budget.ts';
+import { SocketCount } from './socket-count.ts';
 import { relayVisitor } from './visitor-relay.ts';
 
 export type { LiveSessionsFilter };
@@ -30,6 +32,9 @@ export interface AssistRelayOptions {
   iceServers: AssistConfig['iceServers'];
   redisUrl?: string;
   log: FastifyBaseLogger;
+  /** Proxies whose X-Forwarded-For names the client (config TRUST_PROXY). */
+  trustProxy: false | number | string[];
+  limits: { maxSocketsPerSession: number; maxSocketsPerAddress: number };
 }
 
 /**
@@ -42,7 +47,10 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   const io: AssistIo = new SocketServer(opts.server, {
     path: ASSIST_SOCKET_PATH,
     transports: ['websocket'],
+    // Checked by engine.io before anything is parsed: a larger frame closes only its own socket.
     maxHttpBufferSize: ASSIST_LIMITS.maxFrameBytes,
+    // No inflating of client frames: a small compressed frame could otherwise unpack to any size.
+    perMessageDeflate: false,
     // Other upgrade paths on this server (PeerJS) must not be cut off by engine.io.
     destroyUpgrade: false,
     serveClient: false,
@@ -90,8 +98,27 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
       }
     : null;
 
+  const perAddress = new SocketCount(opts.limits.maxSocketsPerAddress);
+  const perSession = new SocketCount(opts.limits.maxSocketsPerSession);
+  const addressOf = clientAddressOf(opts.trustProxy);
+
   io.use(async (socket, next) => {
     try {
+      // Places are taken before any database work and given back when the connection closes, however it does.
+      const releases: (() => void)[] = [];
+      const giveBack = () => {
+        for (const release of releases.splice(0)) release();
+      };
+      socket.conn.once('close', giveBack);
+      const take = (count: SocketCount, key: string) => {
+        const release = count.take(key);
+        if (!release) {
+          giveBack();
+          throw new HandshakeRefused('too_many_sockets');
+        }
+        releases.push(release);
+      };
+      take(perAddress, addressOf(socket.request));
       socket.data = await authorizeSocket(opts.db, opts.ingestSecret, {
         query: socket.handshake.query,
         auth: socket.handshake.auth,
@@ -103,6 +130,10 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         const host = socket.handshake.headers.host;
         if (origin && host && new URL(origin).host !== host) throw new HandshakeRefused('forbidden');
       }
+      const d = socket.data;
+      take(perSession, d.kind === 'visitor' ? `session:${d.sessionId}` : `user:${d.userId}`);
+      // The connection went away while the handshake was checked: its close already gave back what it held.
+      if (socket.conn.readyState !== 'open') giveBack();
       next();
     } catch (error) {
       const refusal = error instanceof HandshakeRefused ? error : new HandshakeRefused('unauthorized');
@@ -120,10 +151,16 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         : ASSIST_LIMITS.agentEventsPerSecond,
       ASSIST_LIMITS.bytesPerSecond,
     );
+    // Frames are paid for here, before socket.io parses them; a client that keeps sending far past its
+    // budget (it ignores the rate_limited answers) is closed, so its frames stop costing parse time.
     socket.conn.on('packet', (packet: { type: string; data?: unknown }) => {
       if (packet.type !== 'message') return;
       const d = packet.data;
       budget.spendBytes(typeof d === 'string' ? d.length : d instanceof Uint8Array ? d.byteLength : 0);
+      if (budget.overdrawn() && socket.connected) {
+        refuse(socket, 'frame', 'rate_limited', 'too much data: the connection is closed');
+        socket.disconnect(true);
+      }
     });
     guarded(opts.log, socket, 'connection', async () => {
       try {
