@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { type AgentWelcome, type AssistConfig, ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { agentSocket, connected, next, startTrackerSession, visitorSocket } from './assist-harness.ts';
 
 /** The PeerJS WebSocket URL of a server for one id and token (what the peerjs client opens). */
 export const peerUrl = (url: string, id: string, token: string) =>
@@ -106,5 +109,29 @@ export function seeded(seed: number) {
     int: (n: number) => Math.floor(next() * n),
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
     bytes: (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(next() * 256))),
+  };
+}
+
+/**
+ * A live session as the relay sees it: the learner's tab and an agent connected over socket.io, each with
+ * the PeerJS id and credential the relay handed it (ASSIST_CONFIG, AGENT_WELCOME).
+ */
+export async function liveSession(app: FastifyInstance, url: string, staffToken: string) {
+  const s = await startTrackerSession(app);
+  const visitor = visitorSocket(url, s);
+  const visitorConfig = next<[AssistConfig]>(visitor, ServerEvent.ASSIST_CONFIG);
+  await connected(visitor);
+  const agent = agentSocket(url, s, staffToken);
+  const agentConfig = next<[AssistConfig]>(agent, ServerEvent.ASSIST_CONFIG);
+  const welcome = next<[AgentWelcome]>(agent, ServerEvent.AGENT_WELCOME);
+  await connected(agent);
+  return {
+    s,
+    visitor,
+    agent,
+    learnerId: visitorPeerId(s.projectKey, s.sessionId, s.tabId),
+    learnerToken: (await visitorConfig)[0].peer.token ?? '',
+    agentId: (await welcome)[0].peerId,
+    agentToken: (await agentConfig)[0].peer.token ?? '',
   };
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { visitorPeerId } from '@atrium/protocol/assist';
+import { type AssistConfig, ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
 import {
   closeSockets,
   connected,
@@ -29,7 +29,10 @@ describe('a call from the console', () => {
   it('calls the learner through PeerJS: media flows both ways, mute and video toggle, end', async () => {
     const s = await startTrackerSession(journey.server.app);
     const visitor = visitorSocket(journey.server.baseUrl, s);
+    // The relay's peer credential for the learner's PeerJS id (ADR 0042), as the plugin gets it.
+    const config = next<[AssistConfig]>(visitor, ServerEvent.ASSIST_CONFIG);
     await connected(visitor);
+    const token = (await config)[0].peer.token;
 
     const learnerContext = await media.newContext({ baseURL: journey.server.baseUrl, bypassCSP: true });
     const learner = await learnerContext.newPage();
@@ -37,7 +40,7 @@ describe('a call from the console', () => {
     await learner.addScriptTag({ path: peerjsBundle });
     const peerId = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
     await learner.evaluate(
-      ({ id, port }) =>
+      ({ id, port, token }) =>
         new Promise<void>((resolve, reject) => {
           const w = window as unknown as Record<string, unknown> & {
             Peer: new (
@@ -52,6 +55,7 @@ describe('a call from the console', () => {
             port,
             path: '/peerjs',
             key: 'peerjs',
+            token,
             secure: false,
           });
           w.events = [] as string[];
@@ -78,7 +82,7 @@ describe('a call from the console', () => {
             },
           );
         }),
-      { id: peerId, port: Number(new URL(journey.server.baseUrl).port) },
+      { id: peerId, port: Number(new URL(journey.server.baseUrl).port), token },
     );
 
     const { context, page } = await signInToConsole(media, journey.server);

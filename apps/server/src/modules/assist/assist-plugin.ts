@@ -25,6 +25,7 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
     const peer = createPeerServer({
       server: app.server,
       isRoomLive: relay.roomIsLive,
+      secret: app.config.ingest.secret,
       trustProxy: app.config.trustProxy,
       forward: relay.peerSignals?.send,
       log: app.log,

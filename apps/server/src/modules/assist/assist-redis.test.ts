@@ -15,6 +15,7 @@ import {
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { redisAnswers, redisTestUrl } from '../../../test/redis-available.ts';
 import { openTestDatabase } from '../../../test/test-databases.ts';
+import { signPeerCredential } from './peer-credential.ts';
 
 const redisUrl = redisTestUrl;
 const available = await redisAnswers();
@@ -85,8 +86,9 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     // PeerJS on B lets in the visitor's id: its room is live on A.
     const peerType = await new Promise<string>((resolve) => {
       const id = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
+      const token = signPeerCredential(b.app.config.ingest.secret, 'v', id);
       const ws = new WebSocket(
-        `${b.url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=t&version=1`,
+        `${b.url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}&version=1`,
       );
       ws.on('message', (m) => {
         resolve(JSON.parse(String(m)).type);
@@ -115,17 +117,19 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     await connected(visitor);
     const visitorId = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
     const agentId = `${s.room}-${'ab12'.repeat(4)}`;
-    function peerSocket(url: string, id: string) {
+    // Each process signs with its own secret in tests; deployments share INGEST_SECRET (ADR 0042).
+    function peerSocket(url: string, id: string, kind: 'v' | 'a', secret: string) {
+      const token = signPeerCredential(secret, kind, id);
       const ws = new WebSocket(
-        `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=t&version=1`,
+        `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=${token}&version=1`,
       );
       const frames: { type: string; src?: string; payload?: unknown }[] = [];
       ws.on('message', (m) => frames.push(JSON.parse(String(m))));
       const open = new Promise<void>((resolve) => ws.on('message', () => resolve()));
       return { ws, frames, open };
     }
-    const onA = peerSocket(a.url, visitorId);
-    const onB = peerSocket(b.url, agentId);
+    const onA = peerSocket(a.url, visitorId, 'v', a.app.config.ingest.secret);
+    const onB = peerSocket(b.url, agentId, 'a', b.app.config.ingest.secret);
     await Promise.all([onA.open, onB.open]);
     const offer = { type: 'OFFER', dst: visitorId, payload: { sdp: 'v=0', connectionId: 'mc_1' } };
     onB.ws.send(JSON.stringify(offer));

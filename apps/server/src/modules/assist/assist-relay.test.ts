@@ -17,6 +17,7 @@ import {
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
 import { signSessionToken } from '../ingest/session-token.ts';
+import { signPeerCredential } from './peer-credential.ts';
 
 describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -86,7 +87,12 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     expect(info.peerId).toMatch(new RegExp(`^${s.room}-[0-9a-f]{16}$`));
     const [w] = await welcome;
     expect(w.tabs.map((t) => t.tabId)).toEqual([s.tabId]);
-    expect((await config)[0].peer).toEqual({ path: '/peerjs', key: 'peerjs' });
+    // With this agent's peer credential (ADR 0042).
+    expect((await config)[0].peer).toEqual({
+      path: '/peerjs',
+      key: 'peerjs',
+      token: expect.stringMatching(/^a\./),
+    });
 
     const batch = next<[{ meta: { tabId: string }; data: unknown[][] }]>(a, 'messages');
     visitor.emit('messages', {
@@ -277,7 +283,7 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     const open = (id: string) =>
       new Promise<string>((resolve) => {
         const ws = new WebSocket(
-          `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=t1&version=1.5.4`,
+          `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=${signPeerCredential(app.config.ingest.secret, 'v', id)}&version=1.5.4`,
         );
         ws.on('message', (m) => {
           resolve(JSON.parse(String(m)).type);

@@ -1,14 +1,15 @@
-import { visitorPeerId } from '@atrium/protocol/assist';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeSockets, listeningApp } from '../../../test/assist-harness.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import {
-  closeSockets,
-  connected,
-  listeningApp,
-  startTrackerSession,
-  visitorSocket,
-} from '../../../test/assist-harness.ts';
-import { maskedFrame, peerSocket, rawPeerSocket, seeded, socketClosed } from '../../../test/peer-harness.ts';
+  liveSession,
+  maskedFrame,
+  peerSocket,
+  rawPeerSocket,
+  seeded,
+  socketClosed,
+} from '../../../test/peer-harness.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
 
 const TEXT = 0x1;
@@ -93,10 +94,12 @@ describe.each(databaseKinds)('PeerJS frame fuzzer (%s)', (kind: DatabaseKind) =>
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
   let url: string;
+  let staff: TestUser;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     ({ app, url } = await listeningApp(database));
+    staff = await createTestUser(app, { role: 'agent' });
   });
   afterEach(() => closeSockets());
   afterAll(async () => {
@@ -105,22 +108,17 @@ describe.each(databaseKinds)('PeerJS frame fuzzer (%s)', (kind: DatabaseKind) =>
   });
 
   it(`${FRAMES} hostile frames from another session: the process stays up, the learner hears none, a real pair still exchanges an offer`, async () => {
-    const s = await startTrackerSession(app);
-    await connected(visitorSocket(url, s));
-    const intruder = await startTrackerSession(app);
-    await connected(visitorSocket(url, intruder));
-    const ids: Ids = {
-      learnerId: visitorPeerId(s.projectKey, s.sessionId, s.tabId),
-      agentId: `${s.room}-${'ef56'.repeat(4)}`,
-      attackerId: visitorPeerId(intruder.projectKey, intruder.sessionId, intruder.tabId),
-    };
-    const learner = peerSocket(url, ids.learnerId, 't-learner');
-    const agent = peerSocket(url, ids.agentId, 't-agent');
+    const live = await liveSession(app, url, staff.token);
+    // The intruder is a genuine visitor of another session, with its own credential.
+    const intruder = await liveSession(app, url, staff.token);
+    const ids: Ids = { learnerId: live.learnerId, agentId: live.agentId, attackerId: intruder.learnerId };
+    const learner = peerSocket(url, ids.learnerId, live.learnerToken);
+    const agent = peerSocket(url, ids.agentId, live.agentToken);
     expect([await learner.first, await agent.first]).toEqual(['OPEN', 'OPEN']);
 
     const r = seeded(SEED);
     for (let i = 0; i < FRAMES; i += 1) {
-      const raw = await rawPeerSocket(url, ids.attackerId, 't-attacker');
+      const raw = await rawPeerSocket(url, ids.attackerId, intruder.learnerToken);
       const closed = socketClosed(raw);
       raw.write(Buffer.concat([hostileFrame(r, ids), goodbye()]));
       await closed;

@@ -4,6 +4,7 @@ import { isValidPeerId, PEER_KEY, PEER_PATH } from '@atrium/protocol/assist';
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { verifyPeerCredential } from './peer-credential.ts';
 import { admitFrame, roomOfPeerId } from './peer-frames.ts';
 
 /** PeerJS signalling frames are small (SDP, candidates); media and data go peer to peer. */
@@ -12,12 +13,14 @@ const MAX_SIGNAL_BYTES = 64 * 1024;
 /**
  * The PeerJS signalling server (`peer` package) on /peerjs with key `peerjs` (spec 2 §7, ADR 0031),
  * sharing the HTTP server. Its WebSocket only opens for an id of a session that is live in the assist
- * relay right now (`{projectKey}-{sessionId}-{suffix}`), so the signalling server is no open relay for
- * strangers and no one parks on ids of sessions that are not being assisted.
+ * relay right now (`{projectKey}-{sessionId}-{suffix}`) and with the credential the relay gave the
+ * authenticated socket owning that id (ADR 0042), so no one takes a learner's or an agent's id.
  */
 export function createPeerServer(opts: {
   server: HttpServer;
   isRoomLive: (room: string) => Promise<boolean>;
+  /** Signs and checks peer credentials (the ingest secret, shared by every process). */
+  secret: string;
   /** The server's TRUST_PROXY: false, a hop count or addresses (express's `trust proxy` takes all three). */
   trustProxy: false | number | string[];
   /**
@@ -63,8 +66,12 @@ export function createPeerServer(opts: {
     socket.on('error', () => socket.destroy());
     const id = url.searchParams.get('id') ?? '';
     const room = roomOfPeerId(id);
+    // The PeerJS `token` must be the credential the relay gave the socket that owns this id (ADR 0042).
     const allowed =
-      isValidPeerId(id) && room !== undefined && (await opts.isRoomLive(room).catch(() => false));
+      isValidPeerId(id) &&
+      room !== undefined &&
+      verifyPeerCredential(opts.secret, id, url.searchParams.get('token') ?? '') &&
+      (await opts.isRoomLive(room).catch(() => false));
     if (!allowed || !wss || socket.destroyed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
