@@ -37,8 +37,10 @@ export const ingestSessions = pgTable(
       .notNull()
       .references(() => ingestProjects.id, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').notNull(),
-    /** The last user id the page set (message UserID) or sent at start. */
+    /** The last user id the page set (message UserID) or sent at start: what the client claims. */
     userId: text('user_id'),
+    /** The learner the portal's signed assertion names (ADR 0045): the only id the server vouches for. */
+    verifiedUserId: text('verified_user_id'),
     trackerVersion: text('tracker_version').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     userBrowser: text('user_browser').notNull().default(''),

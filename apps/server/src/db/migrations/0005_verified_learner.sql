@@ -1,0 +1,1 @@
+ALTER TABLE "ingest_sessions" ADD COLUMN "verified_user_id" text;
