@@ -241,10 +241,10 @@ describe('states and transitions (spec §4)', () => {
 
   it('a worker gone after the start call: no worker found after start request', async () => {
     const t = make();
-    const app = (t as unknown as { app: { worker: unknown } }).app;
+    const link = (t as unknown as { app: { link: { worker: unknown } } }).app.link;
     const p = t.start();
     await new Promise((r) => setTimeout(r, 0));
-    app.worker = null;
+    link.worker = null;
     expect(await p).toEqual({ success: false, reason: 'no worker found after start request' });
   });
 

@@ -15,12 +15,20 @@ import { domModule, nodeById } from './modules/dom.ts';
 import { exceptionMessage } from './modules/errors.ts';
 import { defaultModules } from './modules/index.ts';
 import {
+  getOfflineBuffer,
+  saveOfflineBuffer,
+  setOfflineBuffer,
+  startOffline,
+  uploadHistory,
+} from './offline-recording.ts';
+import {
   doNotTrackIsOn,
   type FeatureFlag,
   hasRequiredFeatures,
   type Options,
   resolveOptions,
 } from './options.ts';
+import { conditionalStart, startSession } from './start-protocol.ts';
 import { TRACKER_VERSION } from './version.ts';
 import { createBlobWorker } from './worker/create-worker.ts';
 
@@ -129,7 +137,7 @@ export class Tracker {
     if (app.options.crossdomain.enabled && w.parent !== w && !sameOriginParent(w)) {
       return Promise.resolve(app.startChildFrame(domModule));
     }
-    return app.start(startOpts);
+    return startSession(app, startOpts);
   }
 
   /**
@@ -145,7 +153,7 @@ export class Tracker {
     if (startOpts.userID !== undefined) app.userID = startOpts.userID;
     if (startOpts.metadata) Object.assign(app.metadata, startOpts.metadata);
     if (!app.coldStart()) return { success: false, reason: TrackerErrors.alreadyStarted };
-    if (conditional) return app.conditionalStart(startOpts);
+    if (conditional) return conditionalStart(app, startOpts);
     return { success: true };
   }
 
@@ -234,7 +242,7 @@ export class Tracker {
     const app = this.ready;
     if (!app) return this.failure();
     app.stop();
-    return app.start({});
+    return startSession(app, {});
   }
 
   /** A channel for messages the page exchanges by other means (socket.io…): `(type, data, dir) => void`. */
@@ -341,20 +349,20 @@ export class Tracker {
     if (!app) return this.failure();
     if (startOpts.userID !== undefined) app.userID = startOpts.userID;
     if (startOpts.metadata) Object.assign(app.metadata, startOpts.metadata);
-    if (!app.startOffline()) return { success: false, reason: TrackerErrors.alreadyStarted };
+    if (!startOffline(app)) return { success: false, reason: TrackerErrors.alreadyStarted };
     return { success: true };
   }
   /** The offline buffer: commits, each a list of messages as JSON text. */
   getBuffer(): string[][] {
-    return this.app?.getOfflineBuffer() ?? [];
+    return this.app ? getOfflineBuffer(this.app) : [];
   }
   /** Replaces the offline buffer (e.g. with one an earlier page kept); false unless recording offline. */
   setBuffer(commits: string[][]): boolean {
-    return this.app?.setOfflineBuffer(commits) ?? false;
+    return this.app ? setOfflineBuffer(this.app, commits) : false;
   }
   /** Saves the offline buffer to local storage (false when there is nothing or storage refuses). */
   saveBuffer(): boolean {
-    return this.app?.saveOfflineBuffer() ?? false;
+    return this.app ? saveOfflineBuffer(this.app) : false;
   }
   /** A buffer saved by an earlier page, if any. */
   hasSavedBuffer(): boolean {
@@ -372,7 +380,7 @@ export class Tracker {
     const pages = readSavedOfflinePages().filter((p) => p.page !== app.offlinePage);
     let userID: string | null = null;
     if (app.offline) {
-      const commits = app.getOfflineBuffer();
+      const commits = getOfflineBuffer(app);
       const first = commits[0]?.[0] ? (JSON.parse(commits[0][0]) as number[])[1]! : Date.now();
       pages.push({
         page: app.offlinePage,
@@ -388,7 +396,8 @@ export class Tracker {
     pages.sort((a, b) => a.timestamp - b.timestamp);
     for (const p of pages) userID ??= p.userID;
     if (userID) app.userID = userID;
-    const r = await app.uploadHistory(
+    const r = await uploadHistory(
+      app,
       pages.flatMap((p) => p.commits),
       pages[0]!.timestamp,
     );
