@@ -1,0 +1,77 @@
+import {
+  adminClass,
+  adminClassList,
+  classIdParams,
+  classInput,
+  classListQuery,
+  classPatch,
+} from '@atrium/protocol/community';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors, security, staffAccess, tags } from './console-schema.ts';
+import { createClass, getAdminClass, listAdminClasses, updateClass } from './manage-classes.ts';
+
+/** Classes themselves: list, create, read, edit/publish/archive. */
+export const classConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { read, change } = staffAccess(app);
+  const db = app.db;
+
+  app.get(
+    '/classes',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary: 'Every class',
+        querystring: classListQuery,
+        response: { 200: adminClassList, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await listAdminClasses(db, { archived: request.query.archived === '1', q: request.query.q }),
+    }),
+  );
+  app.post(
+    '/classes',
+    {
+      ...change,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a class (unpublished)',
+        body: classInput,
+        response: { 201: adminClass, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createClass(db, request.body)),
+  );
+  app.get(
+    '/classes/:id',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary: 'One class',
+        params: classIdParams,
+        response: { 200: adminClass, ...errors },
+      },
+    },
+    async (request) => getAdminClass(db, request.params.id),
+  );
+  app.patch(
+    '/classes/:id',
+    {
+      ...change,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit, publish/unpublish or archive a class',
+        params: classIdParams,
+        body: classPatch,
+        response: { 200: adminClass, ...errors },
+      },
+    },
+    async (request) => updateClass(db, request.params.id, request.body),
+  );
+};
