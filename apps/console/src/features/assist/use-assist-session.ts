@@ -98,8 +98,10 @@ export function useAssistSession(
       const parsed = assistConfig.safeParse(c);
       if (parsed.success) setConfig(parsed.data);
     });
-    socket.on('call_end', (env: { meta: unknown }) => {
-      if (mine(env?.meta)) setCallEndedByLearner((n) => n + 1);
+    // The learner ends each agent's call by its id: declining another agent leaves this one's call alone.
+    socket.on('call_end', (env: { meta: unknown; data?: unknown }) => {
+      const forMe = env?.data === undefined || env.data === null || env.data === socket.id;
+      if (mine(env?.meta) && forMe) setCallEndedByLearner((n) => n + 1);
     });
     socket.on(ServerEvent.SESSION_DISCONNECTED, () => setConnection('no-session'));
     socket.on(ServerEvent.SESSION_RECONNECTED, () => setConnection('live'));

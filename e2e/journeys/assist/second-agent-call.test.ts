@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { signInToConsole } from '../../support/console.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+
+/** Audio tracks of the learner reaching an agent's console (its 學員視訊 element). */
+const learnerAudioAt = (agent: Page) =>
+  agent
+    .getByLabel('學員視訊')
+    .evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
+
+// Two agents watch one learner (the built portal and console, real relay and PeerJS). The second agent
+// pressing 通話 during the first agent's call must be let in by the learner like any caller, and the
+// call window names everyone on the call (issue 18, finding 6).
+describe('a second agent joining a running call', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let learnerContext: BrowserContext;
+  let learner: Page;
+  let agentContext: BrowserContext;
+  let agent: Page;
+  let secondContext: BrowserContext;
+  let second: Page;
+  let callWindow: FrameLocator;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser(FAKE_MEDIA);
+    ({ learnerContext, learner, agentContext, agent } = await openAssistPair(browser, server, server));
+    const staff = await signInToConsole(browser, server, { nickname: '客服小芸' });
+    secondContext = staff.context;
+    second = staff.page;
+    await second.goto(agent.url());
+    await second.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
+    callWindow = learner.frameLocator('[data-assist="call-window"]');
+  });
+  afterAll(async () => {
+    await secondContext?.close();
+    await agentContext?.close();
+    await learnerContext?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const callPrompt = () => learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
+
+  it('the first agent calls and the learner answers: the call window names that agent', async () => {
+    await agent.getByRole('button', { name: '通話', exact: true }).click();
+    await callPrompt().waitFor({ timeout: 15_000 });
+    await callPrompt().getByRole('button', { name: '接聽' }).click();
+    await callWindow.locator('[data-assist="agent-name"]').filter({ hasText: '客服阿哲' }).waitFor();
+    await expect.poll(() => learnerAudioAt(agent), { timeout: 15_000 }).toBe(1);
+  });
+
+  it('the second agent is asked for: no microphone until the learner answers, then the window names both', async () => {
+    await second.getByRole('button', { name: '通話', exact: true }).click();
+    await callPrompt().waitFor({ timeout: 15_000 });
+    // While the learner decides, the second agent has nothing of the learner.
+    await second.getByText('等待學員接聽…').waitFor();
+    expect(await learnerAudioAt(second)).toBe(0);
+    await callPrompt().getByRole('button', { name: '接聽' }).click();
+    await expect.poll(() => learnerAudioAt(second), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => callWindow.locator('[data-assist="agent-name"]').textContent())
+      .toBe('客服阿哲, 客服小芸');
+  });
+
+  it('the second agent hangs up: the call goes on with the first, and the window names only that one', async () => {
+    await second.getByRole('button', { name: '結束通話' }).click();
+    await expect
+      .poll(() => callWindow.locator('[data-assist="agent-name"]').textContent(), { timeout: 15_000 })
+      .toBe('客服阿哲');
+    expect(await learnerAudioAt(agent)).toBe(1);
+  });
+
+  it('declined: the second agent’s call ends and the first goes on', async () => {
+    await second.getByRole('button', { name: '通話', exact: true }).click();
+    await callPrompt().waitFor({ timeout: 15_000 });
+    await callPrompt().getByRole('button', { name: '拒絕' }).click();
+    await second.getByTestId('call-state').filter({ hasText: '通話已結束' }).waitFor();
+    expect(await callWindow.locator('[data-assist="agent-name"]').textContent()).toBe('客服阿哲');
+    expect(await learnerAudioAt(agent)).toBe(1);
+  });
+});
