@@ -23,6 +23,7 @@ import { portalStatic } from './lib/portal-static.ts';
 import { rateLimits } from './lib/rate-limit.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseCompression } from './lib/response-compression.ts';
+import { strictTransportSecurity } from './lib/strict-transport-security.ts';
 import { xsrf } from './lib/xsrf.ts';
 import { authenticate } from './modules/account/authenticate.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -105,7 +106,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     contentSecurityPolicy: { directives: { ...csp, upgradeInsecureRequests: null } },
     // same-origin everywhere; the tracker bundle and avatars opt in to cross-origin on their own routes.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Sent only over https (or a trusted proxy's https), below.
+    strictTransportSecurity: false,
   });
+  app.addHook('onRequest', strictTransportSecurity(config.trustProxy));
   await app.register(rateLimits, { redisUrl: config.redisUrl, enabled: config.rateLimit.enabled });
   await app.register(xsrf, { prefixes: ['/v1/'] });
   // API answers are personal (profiles, messages, sessions): no shared or browser cache keeps them, unless a
