@@ -23,6 +23,14 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/**
+ * A missing file, not a page: the build's hashed assets, or a path whose last part names a file type. The
+ * fallback page under that name would be parsed as a script or a style by a stale tab (and cached).
+ */
+const isAsset = (path: string) =>
+  path.startsWith('/assets/') ||
+  /\.(?:m?js|css|map|json|wasm|woff2?|ttf|png|jpe?g|gif|webp|avif|svg|ico|txt|br|gz)$/i.test(path);
+
 // Hashed assets never change; index.html must always be fresh.
 const cacheHeaders = (reply: FastifyReply, path: string) => {
   const hashed = path.includes('/assets/');
@@ -73,12 +81,12 @@ export const portalStatic = fp(
       const path = request.url.split('?')[0] ?? '';
       if (isPage && (path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`))) {
         // A missing hashed file is a 404, never the page (a stale tab would parse HTML as a script).
-        if (hasConsole && !path.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
+        if (hasConsole && !isAsset(path.slice(CONSOLE_PREFIX.length))) {
           return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.consoleRoot);
         }
         throw notFound('找不到此路徑', 'route_not_found');
       }
-      if (isPage && hasPortal) {
+      if (isPage && hasPortal && !isAsset(path)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       throw notFound('找不到此路徑', 'route_not_found');
