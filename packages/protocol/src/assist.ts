@@ -59,8 +59,10 @@ export const ASSIST_LIMITS = {
   /** Events per socket per second (token bucket, burst = the same number). */
   visitorEventsPerSecond: 200,
   agentEventsPerSecond: 120,
-  /** Bytes per socket per second, averaged over the bucket. */
-  bytesPerSecond: 4_000_000,
+  /** Bytes per socket per second, averaged over the bucket… */
+  bytesPerSecond: 1_000_000,
+  /** … with room for a burst this large (a page's first full snapshot); a socket owing more is closed. */
+  burstBytes: 4_000_000,
 } as const;
 
 // ── Peer ids (spec 2 §5) ───────────────────────────────────────────────────────────────────────

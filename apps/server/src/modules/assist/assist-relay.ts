@@ -150,6 +150,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         ? ASSIST_LIMITS.visitorEventsPerSecond
         : ASSIST_LIMITS.agentEventsPerSecond,
       ASSIST_LIMITS.bytesPerSecond,
+      ASSIST_LIMITS.burstBytes,
     );
     // Frames are paid for here, before socket.io parses them; a client that keeps sending far past its
     // budget (it ignores the rate_limited answers) is closed, so its frames stop costing parse time.

@@ -101,8 +101,8 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
       return reason;
     });
     const frame = batchOf(ASSIST_LIMITS.maxFrameBytes - 10_000);
-    // Up to twenty seconds' worth of bytes, in rounds, until the server closes the socket.
-    const rounds = Math.ceil((20 * ASSIST_LIMITS.bytesPerSecond) / ASSIST_LIMITS.maxFrameBytes / 8);
+    // Up to eight bursts' worth of bytes, in rounds, until the server closes the socket.
+    const rounds = Math.ceil((8 * ASSIST_LIMITS.burstBytes) / ASSIST_LIMITS.maxFrameBytes / 8);
     for (let i = 0; i < rounds && !closedWith; i += 1) {
       for (let j = 0; j < 8; j += 1) flooder.emit('messages', { meta: { tabId: s.tabId }, data: frame });
       await new Promise((r) => setImmediate(r));

@@ -1,6 +1,7 @@
 /**
- * A token bucket per socket for events and bytes: a burst of one second's allowance, refilled
- * continuously. A hostile client that floods simply sees its extra events dropped.
+ * A token bucket per socket for events and bytes: events burst one second's allowance, bytes `burstBytes`
+ * (a learner's first full snapshot), both refilled continuously. A client that floods sees its extra
+ * events dropped; one that owes more than a whole burst is closed (the relay asks `overdrawn`).
  */
 export class SocketBudget {
   private events: number;
@@ -10,10 +11,11 @@ export class SocketBudget {
   constructor(
     private readonly eventsPerSecond: number,
     private readonly bytesPerSecond: number,
+    private readonly burstBytes: number = bytesPerSecond,
     private readonly now: () => number = Date.now,
   ) {
     this.events = eventsPerSecond;
-    this.bytes = bytesPerSecond;
+    this.bytes = burstBytes;
     this.last = now();
   }
 
@@ -22,7 +24,7 @@ export class SocketBudget {
     const dt = (t - this.last) / 1000;
     this.last = t;
     this.events = Math.min(this.eventsPerSecond, this.events + dt * this.eventsPerSecond);
-    this.bytes = Math.min(this.bytesPerSecond, this.bytes + dt * this.bytesPerSecond);
+    this.bytes = Math.min(this.burstBytes, this.bytes + dt * this.bytesPerSecond);
   }
 
   /** Counts a received frame's bytes (may go negative: the next events wait until it is paid back). */
@@ -31,9 +33,9 @@ export class SocketBudget {
     this.bytes -= n;
   }
 
-  /** True when the client owes more than two seconds of bytes: it is not slowing down when told to. */
+  /** True when the client owes more than a whole burst of bytes: it is not slowing down when told to. */
   overdrawn(): boolean {
-    return this.bytes < -2 * this.bytesPerSecond;
+    return this.bytes < -this.burstBytes;
   }
 
   /** True when one more event is allowed now. */
