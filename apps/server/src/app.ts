@@ -110,7 +110,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', strictTransportSecurity(config.trustProxy));
-  await app.register(rateLimits, { redisUrl: config.redisUrl, enabled: config.rateLimit.enabled });
+  await app.register(rateLimits, {
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    enabled: config.rateLimit.enabled,
+  });
   await app.register(xsrf, { prefixes: ['/v1/'] });
   // API answers are personal (profiles, messages, sessions): no shared or browser cache keeps them, unless a
   // route says otherwise (avatars, the iCal feed).

@@ -65,6 +65,12 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Put before every Redis key and channel of this deployment (ADR 0041); default: PUBLIC_URL's host and ':'.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,100}$/, 'letters, digits and : . _ - only (1–100)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -206,6 +212,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Before every Redis key and channel: deployments sharing one Redis never meet (issue 18, finding 12). */
+  redisKeyPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   cookie: { domain?: string; secure: boolean };
@@ -322,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? `${new URL(publicUrl).host}:`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     cookie: {

@@ -30,6 +30,7 @@ export function fallbackStore(
   redis: Redis,
   state: RateLimitState,
   onChange: (state: RateLimitState) => void,
+  keyPrefix = '',
 ) {
   const mark = (mode: RateLimitState['mode']) => {
     if (state.mode === mode) return;
@@ -69,7 +70,7 @@ export function fallbackStore(
       params.continueExceeding ?? false,
       params.exponentialBackoff ?? false,
     ];
-    const shared = new RedisStore(continueExceeding, backoff, redis, 'atrium-rl-');
+    const shared = new RedisStore(continueExceeding, backoff, redis, `${keyPrefix}atrium-rl-`);
     const local = new LocalStore(continueExceeding, backoff);
     return wrap(shared as Store, local as Store);
   } as unknown as FastifyRateLimitStoreCtor;

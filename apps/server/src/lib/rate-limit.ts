@@ -21,7 +21,7 @@ declare module 'fastify' {
  * unreachable each process counts on its own (never fails open), and health says so.
  */
 export const rateLimits = fp(
-  async (app: FastifyInstance, opts: { redisUrl?: string; enabled: boolean }) => {
+  async (app: FastifyInstance, opts: { redisUrl?: string; redisKeyPrefix?: string; enabled: boolean }) => {
     const state: RateLimitState = { mode: 'per-process', since: new Date() };
     app.decorate('rateLimitState', state);
     const redis = opts.redisUrl
@@ -43,12 +43,16 @@ export const rateLimits = fp(
           app.log.warn({ err: { message: err.message } }, 'Redis unreachable: rate limits count per process');
         }
       });
-      store = fallbackStore(redis, state, (s) =>
-        app.log.warn(
-          s.mode === 'shared'
-            ? 'Redis back: rate limits shared again'
-            : 'Redis unreachable: rate limits count per process',
-        ),
+      store = fallbackStore(
+        redis,
+        state,
+        (s) =>
+          app.log.warn(
+            s.mode === 'shared'
+              ? 'Redis back: rate limits shared again'
+              : 'Redis unreachable: rate limits count per process',
+          ),
+        opts.redisKeyPrefix,
       );
       // Wait for Redis at boot so the first attempts after a start are counted where every process sees them.
       state.mode = (await redisReady(redis, 3000)) ? 'shared' : 'per-process-fallback';

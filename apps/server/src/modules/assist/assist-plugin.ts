@@ -15,6 +15,7 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
     ingestSecret: app.config.ingest.secret,
     iceServers: app.config.assist.iceServers,
     redisUrl: app.config.redisUrl,
+    redisKeyPrefix: app.config.redisKeyPrefix,
     trustProxy: app.config.trustProxy,
     limits: app.config.assist,
     log: app.log,

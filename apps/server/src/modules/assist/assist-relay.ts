@@ -31,6 +31,8 @@ export interface AssistRelayOptions {
   ingestSecret: string;
   iceServers: AssistConfig['iceServers'];
   redisUrl?: string;
+  /** This deployment's prefix of Redis keys and channels (config REDIS_KEY_PREFIX). */
+  redisKeyPrefix?: string;
   log: FastifyBaseLogger;
   /** Proxies whose X-Forwarded-For names the client (config TRUST_PROXY). */
   trustProxy: false | number | string[];
@@ -58,7 +60,9 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   });
   const redis = opts.redisUrl ? await connectAdapterClients(opts.redisUrl, opts.log) : null;
   if (redis) {
-    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'atrium-assist', requestsTimeout: 3000 }));
+    // The adapter's channels carry the prefix: another deployment on the same Redis hears none of them.
+    const key = `${opts.redisKeyPrefix ?? ''}atrium-assist`;
+    io.adapter(createAdapter(redis.pub, redis.sub, { key, requestsTimeout: 3000 }));
   }
   const config: AssistConfig = { peer: { path: PEER_PATH, key: PEER_KEY }, iceServers: opts.iceServers };
   const grants = new ControlGrants();
