@@ -6,7 +6,7 @@ export interface RecordingRead {
   staffId: string;
   staffEmail: string;
   sessionId: string;
-  action: 'summary' | 'batches' | 'messages' | 'delete';
+  action: 'summary' | 'batches' | 'messages' | 'delete' | 'live_view' | 'tab_recording';
   at: string;
 }
 

@@ -11,7 +11,10 @@ export const replayAudit = pgTable(
     staffId: uuid('staff_id').notNull(),
     staffEmail: text('staff_email').notNull(),
     sessionId: uuid('session_id').notNull(),
-    action: text('action', { enum: ['summary', 'batches', 'messages', 'delete'] }).notNull(),
+    // live_view: an agent joined the learner's live view; tab_recording: a tab recording was downloaded.
+    action: text('action', {
+      enum: ['summary', 'batches', 'messages', 'delete', 'live_view', 'tab_recording'],
+    }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('replay_audit_at_idx').on(t.at), index('replay_audit_session_idx').on(t.sessionId)],

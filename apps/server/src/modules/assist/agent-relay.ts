@@ -76,7 +76,10 @@ function onAgentEvent(
   let payload: unknown = parsed.data;
   // The learner sees the account's name, whatever the agent's client says.
   if (name === '_agent_name' || name === 'request_control') payload = data.name;
-  if (name === 'request_recording') payload = JSON.stringify({ name: data.name });
+  if (name === 'request_recording') {
+    payload = JSON.stringify({ name: data.name });
+    ctx.recordingRequested(room, tabId, socket.id, data.userId, data.sessionId);
+  }
   if (name === 'release_control' && ctx.grants.get(room, tabId) === socket.id)
     ctx.setGrant(room, tabId, null);
   relayToTab(ctx.io.to(tabRoom(room, tabId)), name, socket.id, { meta: { tabId }, data: payload });

@@ -1,63 +1,152 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTrackerSession } from '../../../test/assist-harness.ts';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentSocket,
+  closeSockets,
+  connected,
+  listeningApp,
+  next,
+  startTrackerSession,
+  visitorSocket,
+} from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { databaseKinds } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
 
 // A WebM starts with the EBML header; the rest of a real capture follows.
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2048, 7)]);
 
-describe.each(databaseKinds)('assist tab recordings (%s)', (kind) => {
-  let t: TestApp;
+describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let url: string;
   let agent: TestUser;
+  let agent2: TestUser;
+  let admin: TestUser;
   let learner: TestUser;
+
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    agent = await createTestUser(t.app, { role: 'agent' });
-    learner = await createTestUser(t.app);
+    database = await openTestDatabase(kind);
+    ({ app, url } = await listeningApp(database));
+    agent = await createTestUser(app, { role: 'agent' });
+    agent2 = await createTestUser(app, { role: 'agent' });
+    admin = await createTestUser(app, { role: 'admin' });
+    learner = await createTestUser(app);
+  }, 180_000);
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
   });
-  afterAll(async () => t.close());
 
   const upload = (sessionId: string, body: Buffer, who: TestUser = agent) =>
-    t.app.inject({
+    app.inject({
       method: 'POST',
       url: `/v1/console/assist/recordings/${sessionId}?durationMs=4200`,
       headers: { ...who.auth, 'content-type': 'video/webm' },
       payload: body,
     });
 
-  it('stores an agent’s WebM with the session, lists it and serves the same bytes', async () => {
-    const s = await startTrackerSession(t.app);
-    const res = await upload(s.sessionId, webm);
+  /** A learner's tab and an agent watching it, both on the real relay. */
+  async function watched(who: TestUser = agent) {
+    const s = await startTrackerSession(app);
+    const visitor = visitorSocket(url, s);
+    await connected(visitor);
+    const a = agentSocket(url, s, who.token);
+    await connected(a);
+    return { s, visitor, a, meta: { tabId: s.tabId } };
+  }
+
+  /** The agent asks to record; the learner's plugin hears it and answers `answer` naming `named`. */
+  async function askAndAnswer(
+    w: Awaited<ReturnType<typeof watched>>,
+    answer: 'recording_accepted' | 'recording_rejected',
+    named?: string,
+  ) {
+    const asked = next<[string]>(w.visitor, 'request_recording');
+    w.a.emit('request_recording', { meta: w.meta, data: '{}' });
+    const [agentId] = await asked;
+    const heard = next(w.a, answer);
+    w.visitor.emit(answer, { meta: w.meta, data: named ?? agentId });
+    await heard;
+  }
+
+  it('stores a WebM the learner agreed to, once per agreement, and audits joining and downloading', async () => {
+    const w = await watched();
+    await askAndAnswer(w, 'recording_accepted');
+    const res = await upload(w.s.sessionId, webm);
     expect(res.statusCode).toBe(201);
     const saved = res.json() as { id: string; bytes: number; durationMs: number };
     expect(saved).toMatchObject({ bytes: webm.length, durationMs: 4200 });
-    const list = await t.app.inject({
-      url: `/v1/console/assist/recordings?sessionId=${s.sessionId}`,
+    // One agreement, one upload.
+    const again = await upload(w.s.sessionId, webm);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'recording_not_accepted' });
+
+    const list = await app.inject({
+      url: `/v1/console/assist/recordings?sessionId=${w.s.sessionId}`,
       headers: agent.auth,
     });
     expect((list.json() as { list: { id: string }[] }).list.map((r) => r.id)).toEqual([saved.id]);
-    const file = await t.app.inject({
+    const file = await app.inject({
       url: `/v1/console/assist/recordings/${saved.id}/file`,
       headers: agent.auth,
     });
     expect(file.headers['content-type']).toBe('video/webm');
     expect(file.rawPayload.equals(webm)).toBe(true);
+
+    const audit = await app.inject({
+      url: `/v1/console/audit?sessionId=${w.s.sessionId}`,
+      headers: admin.auth,
+    });
+    const entries = (audit.json() as { entries: { staffId: string; action: string }[] }).entries;
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ staffId: agent.id, action: 'live_view' }),
+        expect.objectContaining({ staffId: agent.id, action: 'tab_recording' }),
+      ]),
+    );
   });
 
-  it('refuses what is not a WebM, unknown sessions, other types and learners', async () => {
-    const s = await startTrackerSession(t.app);
-    const bad = await upload(s.sessionId, Buffer.from('<html>not a video</html>'));
+  it('refuses uploads the learner did not agree to, or agreed to for another agent', async () => {
+    // Nobody asked.
+    const w = await watched();
+    const none = await upload(w.s.sessionId, webm);
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({ code: 'recording_not_accepted' });
+    // The learner said no.
+    await askAndAnswer(w, 'recording_rejected');
+    expect((await upload(w.s.sessionId, webm)).statusCode).toBe(403);
+    // The learner said yes to this agent: another agent cannot upload for it.
+    await askAndAnswer(w, 'recording_accepted');
+    expect((await upload(w.s.sessionId, webm, agent2)).statusCode).toBe(403);
+    expect((await upload(w.s.sessionId, webm)).statusCode).toBe(201);
+
+    // A visitor naming an agent that never asked makes nothing uploadable.
+    const w2 = await watched(agent2);
+    const other = agentSocket(url, w2.s, agent.token);
+    await connected(other);
+    const heard = next(w2.a, 'recording_accepted');
+    w2.visitor.emit('recording_accepted', { meta: w2.meta, data: other.id });
+    await heard;
+    expect((await upload(w2.s.sessionId, webm)).statusCode).toBe(403);
+  });
+
+  it('refuses what is not a WebM (keeping the agreement), unknown sessions, other types and learners', async () => {
+    const w = await watched();
+    await askAndAnswer(w, 'recording_accepted');
+    const bad = await upload(w.s.sessionId, Buffer.from('<html>not a video</html>'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_recording' });
     expect((await upload('6f1c1d52-5a57-4d8e-9d1e-4b8f2b0b8f00', webm)).statusCode).toBe(404);
-    expect((await upload(s.sessionId, webm, learner)).statusCode).toBe(403);
-    const json = await t.app.inject({
+    expect((await upload(w.s.sessionId, webm, learner)).statusCode).toBe(403);
+    const json = await app.inject({
       method: 'POST',
-      url: `/v1/console/assist/recordings/${s.sessionId}`,
+      url: `/v1/console/assist/recordings/${w.s.sessionId}`,
       headers: { ...agent.auth, 'content-type': 'application/json' },
       payload: { a: 1 },
     });
     expect(json.statusCode).toBe(400);
+    // The refused file did not spend the learner's agreement.
+    expect((await upload(w.s.sessionId, webm)).statusCode).toBe(201);
   });
 });

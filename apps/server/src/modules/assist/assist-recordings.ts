@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { assistRecordings, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 
 /** A tab recording is at most this large (about 10 minutes of a typical WebM screen capture). */
 export const MAX_RECORDING_BYTES = 100 * 1024 * 1024;
@@ -15,6 +15,8 @@ export async function saveAssistRecording(
   db: Database,
   blobs: BlobStore,
   input: { sessionId: string; agentId: string; body: Buffer; durationMs: number },
+  /** Spends the learner's consent for this upload; false refuses it (checked after the file's own checks). */
+  claimConsent: () => boolean,
 ) {
   if (input.body.length < 16 || !input.body.subarray(0, 4).equals(EBML))
     throw badRequest('invalid_recording', '錄影檔格式不正確（需為 WebM）');
@@ -24,6 +26,7 @@ export async function saveAssistRecording(
     .where(eq(ingestSessions.id, input.sessionId))
     .limit(1);
   if (!session) throw notFound('找不到此工作階段');
+  if (!claimConsent()) throw forbidden('學員未同意這段錄影，無法上傳', 'recording_not_accepted');
   const blobKey = `assist-recordings/${session.id}/${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
   await blobs.put(blobKey, input.body, 'video/webm');
   const [row] = await db
@@ -49,9 +52,17 @@ export async function listAssistRecordings(db: Database, sessionId: string) {
   return rows.map(toView);
 }
 
-export async function openAssistRecording(db: Database, blobs: BlobStore, id: string) {
+/** The WebM of a recording; `audit` runs (and may refuse) once the recording is known, before the file opens. */
+export async function openAssistRecording(
+  db: Database,
+  blobs: BlobStore,
+  id: string,
+  audit: (sessionId: string) => Promise<void>,
+) {
   const [row] = await db.select().from(assistRecordings).where(eq(assistRecordings.id, id)).limit(1);
-  const file = row ? await blobs.stream(row.blobKey) : null;
+  if (!row) throw notFound('找不到此錄影');
+  await audit(row.sessionId);
+  const file = await blobs.stream(row.blobKey);
   if (!file) throw notFound('找不到此錄影');
   return file;
 }

@@ -16,6 +16,7 @@ import { clientAddressOf } from './client-address.ts';
 import { createConsoleNotices } from './console-notices.ts';
 import { ControlGrants } from './grants.ts';
 import { isRoomLive, type LiveSessionsFilter, listLiveSessions } from './live-sessions.ts';
+import { RecordingConsents } from './recording-consents.ts';
 import { connectAdapterClients } from './redis-adapter-clients.ts';
 import { type AssistIo, type AssistSocket, CONSOLES, type RelayContext, refuse } from './relay-context.ts';
 import { guarded } from './relay-guard.ts';
@@ -66,6 +67,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   }
   const config: AssistConfig = { peer: { path: PEER_PATH, key: PEER_KEY }, iceServers: opts.iceServers };
   const grants = new ControlGrants();
+  const consents = new RecordingConsents();
   const notices = createConsoleNotices(io);
   // While closing, sockets are dropped on purpose: nothing is announced to other processes any more.
   let closing = false;
@@ -85,11 +87,33 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
       grants.dropAgent(agentId);
       if (redis) io.serverSideEmit('assist:agent-gone', agentId);
     },
+    recordingRequested(room, tabId, agentSocketId, userId, sessionId) {
+      consents.requested(room, tabId, agentSocketId, userId, sessionId);
+      if (redis)
+        io.serverSideEmit('assist:recording-requested', room, tabId, agentSocketId, userId, sessionId);
+    },
+    recordingAccepted(room, tabId, agentSocketId) {
+      consents.accepted(room, tabId, agentSocketId);
+      if (redis) io.serverSideEmit('assist:recording-accepted', room, tabId, agentSocketId);
+    },
     notifyConsoles: notices.notify,
     closing: () => closing,
   };
   io.on('assist:grant', (room, tabId, agentId) => grants.set(room, tabId, agentId));
   io.on('assist:agent-gone', (agentId) => grants.dropAgent(agentId));
+  io.on('assist:recording-requested', (room, tabId, agentSocketId, userId, sessionId) =>
+    consents.requested(room, tabId, agentSocketId, userId, sessionId),
+  );
+  io.on('assist:recording-accepted', (room, tabId, agentSocketId) =>
+    consents.accepted(room, tabId, agentSocketId),
+  );
+  io.on('assist:recording-used', (sessionId, userId) => consents.take(sessionId, userId));
+  /** Spends one recording the learner accepted for this agent account and session (finding 13). */
+  function takeRecordingConsent(sessionId: string, userId: string): boolean {
+    if (!consents.take(sessionId, userId)) return false;
+    if (redis) io.serverSideEmit('assist:recording-used', sessionId, userId);
+    return true;
+  }
   // PeerJS signalling for a peer on another process takes the same way (ADR 0031).
   let onPeerSignal: ((dst: string, frame: string) => void) | null = null;
   io.on('assist:peer', (dst, frame) => onPeerSignal?.(dst, frame));
@@ -194,6 +218,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     liveSessions: (filter: LiveSessionsFilter) => listLiveSessions(io, filter),
     roomIsLive: (room: string) => isRoomLive(io, room),
     peerSignals,
+    takeRecordingConsent,
     close,
   };
 }

@@ -14,6 +14,7 @@ import { ingestProjects, ingestSessions, users } from '../../db/schema.ts';
 import { findSessionUser } from '../account/find-session-user.ts';
 import { isStaff } from '../account/roles.ts';
 import { verifySessionToken } from '../ingest/session-token.ts';
+import { recordRead } from '../replay/record-read.ts';
 
 /** What the relay keeps on `socket.data` (and what fetchSockets returns from every process). */
 export type AssistSocketData =
@@ -141,6 +142,8 @@ export async function authorizeSocket(
     .where(and(eq(ingestSessions.id, sessionId.toLowerCase()), eq(ingestProjects.key, projectKey)))
     .limit(1);
   if (!session) throw new HandshakeRefused('bad_handshake');
+  // Joining a learner's live view is a recording read: audited before the socket is let in (finding 9).
+  await recordRead(db, user, session.id, 'live_view');
   const [profile] = await db
     .select({ nickname: users.nickname })
     .from(users)

@@ -42,6 +42,15 @@ export type OutgoingEvents = ServerEvents & RelayedEvents;
 export interface InterServerEvents {
   'assist:grant': (room: string, tabId: string, agentId: string | null) => void;
   'assist:agent-gone': (agentId: string) => void;
+  'assist:recording-requested': (
+    room: string,
+    tabId: string,
+    agentSocketId: string,
+    userId: string,
+    sessionId: string,
+  ) => void;
+  'assist:recording-accepted': (room: string, tabId: string, agentSocketId: string) => void;
+  'assist:recording-used': (sessionId: string, userId: string) => void;
   'assist:peer': (dst: string, frame: string) => void;
 }
 
@@ -74,6 +83,16 @@ export interface RelayContext {
   setGrant(room: string, tabId: string, agentId: string | null): void;
   /** Forgets an agent's grants here and on every other process. */
   dropAgent(agentId: string): void;
+  /** Notes an agent's request to record a tab, here and on every other process. */
+  recordingRequested(
+    room: string,
+    tabId: string,
+    agentSocketId: string,
+    userId: string,
+    sessionId: string,
+  ): void;
+  /** The learner's acceptance of that request, here and on every other process. */
+  recordingAccepted(room: string, tabId: string, agentSocketId: string): void;
   /** Tells console list sockets that a session changed (merged per session). */
   notifyConsoles(sessionId: string): void;
   /** True while the relay shuts down: sockets drop on purpose and nothing is announced. */

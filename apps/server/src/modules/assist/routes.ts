@@ -2,6 +2,7 @@ import { assistConfig, liveSessionsQuery, liveSessionsResponse, PEER_PATH } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { recordRead } from '../replay/record-read.ts';
 import {
   listAssistRecordings,
   MAX_RECORDING_BYTES,
@@ -65,12 +66,18 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body))
         throw badRequest('invalid_recording', '錄影檔格式不正確（需為 WebM）');
-      const saved = await saveAssistRecording(app.db, app.blobs, {
-        sessionId: request.params.sessionId,
-        agentId: request.user!.id,
-        body: request.body,
-        durationMs: request.query.durationMs,
-      });
+      const saved = await saveAssistRecording(
+        app.db,
+        app.blobs,
+        {
+          sessionId: request.params.sessionId,
+          agentId: request.user!.id,
+          body: request.body,
+          durationMs: request.query.durationMs,
+        },
+        // Only what the learner agreed to, for this agent: each acceptance admits one upload (finding 13).
+        () => relay.takeRecordingConsent(request.params.sessionId, request.user!.id),
+      );
       return reply.code(201).send(saved);
     },
   );
@@ -91,7 +98,10 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
     '/recordings/:id/file',
     { schema: { tags, security, summary: 'The WebM of a recording', params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      const file = await openAssistRecording(app.db, app.blobs, request.params.id);
+      // A tab recording is a recording read: audited before the file is opened (finding 9).
+      const file = await openAssistRecording(app.db, app.blobs, request.params.id, (sessionId) =>
+        recordRead(app.db, request.user!, sessionId, 'tab_recording'),
+      );
       return reply.type('video/webm').header('content-length', file.size).send(file.body);
     },
   );

@@ -69,6 +69,9 @@ function onVisitorEvent(
   const parsed = known.data.safeParse(env.success ? env.data.data : arg);
   if (!parsed.success) return refuse(socket, event, 'bad_event', 'invalid payload');
   if (name === 'control_granted' && typeof parsed.data === 'string') ctx.setGrant(room, tabId, parsed.data);
+  // Only the learner's own answer makes a recording uploadable (issue 18, finding 13).
+  if (name === 'recording_accepted' && typeof parsed.data === 'string')
+    ctx.recordingAccepted(room, tabId, parsed.data);
   if (name === 'control_rejected') {
     const holder = ctx.grants.get(room, tabId);
     if (!parsed.data || parsed.data === holder) ctx.setGrant(room, tabId, null);

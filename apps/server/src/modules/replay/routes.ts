@@ -63,7 +63,7 @@ const auditEntry = z.object({
   staffId: z.string(),
   staffEmail: z.string(),
   sessionId: z.string(),
-  action: z.enum(['summary', 'batches', 'messages', 'delete']),
+  action: z.enum(['summary', 'batches', 'messages', 'delete', 'live_view', 'tab_recording']),
   at: z.string(),
 });
 
