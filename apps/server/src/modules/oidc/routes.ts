@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_COOKIE } from '../account/account-cookies.ts';
-import { backgroundMailer, type GuardedAccountDeps } from '../account/account-deps.ts';
+import { backgroundMailer, backgroundTasks, type GuardedAccountDeps } from '../account/account-deps.ts';
 import { accountThrottle } from '../account/account-throttle.ts';
 import type { SignInContext } from '../account/complete-sign-in.ts';
 import { signedInReply } from '../account/signed-in-reply.ts';
@@ -44,15 +44,18 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
 /** Third-party sign-in with OpenID Connect (ADR 0036), under /v1. */
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = backgroundMailer(app.mailer, app.log);
-  app.addHook('preClose', () => mailer.flush());
+  const work = backgroundTasks(app.log);
+  app.addHook('preClose', async () => {
+    await work.flush();
+    await mailer.flush();
+  });
   const account: GuardedAccountDeps = {
     db: app.db,
     config: app.config,
     log: app.log,
     mail: mailer.send,
     throttle: accountThrottle(app.rateCounters, app.config.rateLimit.enabled),
-    // Nothing here answers before its work: no background account work.
-    later: (task) => void task(),
+    later: work.run,
   };
   const deps = { account, clients: createOidcClients(app.config.oidc.providers) };
   subscribeForgetIdentitiesOnPasswordReplaced();
