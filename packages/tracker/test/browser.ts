@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -33,4 +33,21 @@ export async function waitFor<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Flushes the page's tracker (`window.tracker`) and polls until check() is truthy: what the tracker commits on
+ * its own tick (a value after a typing pause, a scroll) is awaited instead of slept for.
+ */
+export function flushUntil<T>(page: Page, check: () => T, what: string, timeoutMs?: number) {
+  return waitFor(
+    async () => {
+      await page.evaluate(() =>
+        (window as unknown as { tracker: { forceFlushBatch(): void } }).tracker.forceFlushBatch(),
+      );
+      return check();
+    },
+    what,
+    timeoutMs,
+  );
 }

@@ -1,8 +1,9 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, waitFor } from './browser.ts';
-import { FakeIngest } from './fake-ingest.ts';
+import { describe, expect, it } from 'vitest';
+import { flushUntil, hasChromium, waitFor } from './browser.ts';
+import { chromiumSuite } from './chromium-suite.ts';
+import type { FakeIngest } from './fake-ingest.ts';
 
 type T = { start(): Promise<{ success: boolean }>; forceFlushBatch(): void };
 type Win = { AtriumTracker: new (o: unknown) => T; tracker: T };
@@ -26,26 +27,15 @@ const inputValues = (ingest: FakeIngest) =>
     .map((m) => m[2]);
 
 describe.skipIf(!hasChromium)('what recording costs the page and the learner', () => {
-  let browser: Browser;
-  let ingest: FakeIngest;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await ingest?.stop().catch(() => undefined);
-  });
+  const suite = chromiumSuite();
 
   it('records a typed value when the user pauses or leaves the field, never keystroke by keystroke', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await openStarted(browser, ingest);
+    const ingest = await suite.serve();
+    const page = await openStarted(suite.browser, ingest);
     await page.click('#name');
     await page.keyboard.type('Alice', { delay: 60 }); // faster than the idle pause
-    await page.waitForTimeout(1200); // the pause: "Alice" is recorded once
+    // The pause: flushing does not record a field still being typed in, only the tracker's idle check does.
+    await flushUntil(page, () => inputValues(ingest).includes('Alice'), '"Alice" after the pause');
     await page.keyboard.type(' Liddell', { delay: 60 });
     await page.click('#email'); // blur: recorded at once
     await page.keyboard.type('mail@example.com', { delay: 40 });
@@ -55,19 +45,25 @@ describe.skipIf(!hasChromium)('what recording costs the page and the learner', (
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await flush(page);
-    await waitFor(() => inputValues(ingest).length >= 3, 'three input values');
-    await page.waitForTimeout(300);
+    // The full e-mail is recorded last: any partial value would have been recorded (and sent) before it.
+    await waitFor(
+      () => inputValues(ingest).at(-1) === '*'.repeat('mail@example.com'.length),
+      'the e-mail value',
+    );
     // Plain mode: names as typed, the e-mail obscured (spec §5); no partial "m", "ma", … of the e-mail.
     expect(inputValues(ingest)).toEqual(['Alice', 'Alice Liddell', '*'.repeat('mail@example.com'.length)]);
     await page.close();
   });
 
   it('asks for the click tags once per start', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await openStarted(browser, ingest);
+    const ingest = await suite.serve();
+    const page = await openStarted(suite.browser, ingest);
     await waitFor(() => ingest.tagRequests > 0, 'the tags request');
-    await page.waitForTimeout(500);
+    // Two later commits uploaded: the start and the recording's beginning (both may ask) are long past.
+    await flushUntil(page, () => ingest.batches.length > 0, 'a first batch');
+    const uploaded = ingest.batches.length;
+    await page.evaluate(() => document.body.append('a later change'));
+    await flushUntil(page, () => ingest.batches.length > uploaded, 'a later batch');
     expect(ingest.tagRequests).toBe(1);
     await page.close();
   });
@@ -78,10 +74,11 @@ describe.skipIf(!hasChromium)('what recording costs the page and the learner', (
       [true, { canvas: { disableCanvas: true } }, 1],
       [true, {}, 2],
     ] as const) {
-      ingest = new FakeIngest({ canvasEnabled });
-      await ingest.listen();
-      const page = await openStarted(browser, ingest, opts);
-      await page.waitForTimeout(500);
+      const ingest = await suite.serve({ canvasEnabled });
+      const page = await openStarted(suite.browser, ingest, opts);
+      // Recording has begun once a batch arrives (rrweb makes its canvas worker as it begins).
+      await flushUntil(page, () => ingest.batches.length > 0, 'a first batch');
+      await waitFor(() => page.workers().length >= workers, `${workers} workers`);
       expect(page.workers(), `canvasEnabled ${canvasEnabled}, ${JSON.stringify(opts)}`).toHaveLength(workers);
       await page.close();
       await ingest.stop();

@@ -1,6 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, waitFor } from './browser.ts';
+import { flushUntil, hasChromium } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
 
 type Tracker = {
@@ -34,13 +34,11 @@ describe.skipIf(!hasChromium)(
       const r = await page.evaluate(async () => {
         const w = window as unknown as Win;
         w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
-        const result = await w.tracker.start();
-        await new Promise((res) => setTimeout(res, 100));
-        w.tracker.forceFlushBatch();
-        return result;
+        return w.tracker.start();
       });
       expect(r.success).toBe(true);
-      const snapshot = await waitFor(
+      const snapshot = await flushUntil(
+        page,
         () =>
           ingest
             .messages(r.sessionID)

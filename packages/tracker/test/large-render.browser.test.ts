@@ -1,6 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, waitFor } from './browser.ts';
+import { flushUntil, hasChromium } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
 import type { FakeIngest } from './fake-ingest.ts';
 
@@ -36,12 +36,12 @@ describe.skipIf(!hasChromium)('large renders (Chromium, built IIFE, default opti
       }
       table.append(body);
       document.body.append(table);
-      await new Promise((res) => setTimeout(res, 300));
-      t.forceFlushBatch();
+      (w as unknown as { tracker: typeof t }).tracker = t;
       return result;
     });
     expect(r.success).toBe(true);
-    const text = await waitFor(
+    const text = await flushUntil(
+      page,
       () => {
         const t = JSON.stringify(ingest.messages(r.sessionID));
         return t.includes('row-1999') && t;

@@ -20,8 +20,7 @@ const recordOffline = async (page: Page, text: string) => {
     const li = document.createElement('li');
     li.textContent = t;
     document.getElementById('list')!.append(li);
-  }, text);
-  await page.waitForTimeout(200); // a few ticks: the change is committed to the offline buffer
+  }, text); // no wait: leaving the page and uploading both commit what the tracker holds
 };
 
 describe.skipIf(!hasChromium)('offline recording across pages (Chromium, built IIFE)', () => {

@@ -1,6 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, waitFor } from './browser.ts';
+import { flushUntil, hasChromium } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
 import type { FakeIngest } from './fake-ingest.ts';
 
@@ -30,8 +30,12 @@ describe.skipIf(!hasChromium)('privacy rules on page content (Chromium, built II
       const t = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
       const result = await t.start();
       // A plugin that fails makes the tracker warn: the warning is ours, not the visitor's console.
-      const off = t.onBatch(() => {
-        throw new Error('plugin bug');
+      let off = () => {};
+      const pluginRan = new Promise<void>((ran) => {
+        off = t.onBatch(() => {
+          ran();
+          throw new Error('plugin bug');
+        });
       });
       const li = document.createElement('li');
       li.textContent = 'later: second.learner@example.com';
@@ -40,16 +44,20 @@ describe.skipIf(!hasChromium)('privacy rules on page content (Chromium, built II
       img.src = `data:image/png;base64,${'A'.repeat(120_000)}`;
       document.body.append(img);
       console.log('the page itself logs this');
-      await new Promise((res) => setTimeout(res, 150));
+      await pluginRan; // a commit went through the failing plugin
       off();
-      t.forceFlushBatch();
+      (w as unknown as { tracker: typeof t }).tracker = t;
       return result;
     });
     expect(r.success).toBe(true);
-    const text = await waitFor(() => {
-      const t = JSON.stringify(ingest.messages(r.sessionID));
-      return t.includes('the page itself logs this') && t.includes('later: ') && t;
-    }, 'the recording');
+    const text = await flushUntil(
+      page,
+      () => {
+        const t = JSON.stringify(ingest.messages(r.sessionID));
+        return t.includes('the page itself logs this') && t.includes('later: ') && t;
+      },
+      'the recording',
+    );
     expect(text).toContain('Write to ');
     expect(text).not.toContain('first.learner@example.com');
     expect(text).not.toContain('second.learner@example.com');

@@ -1,6 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, waitFor } from './browser.ts';
+import { flushUntil, hasChromium } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
 import { normaliseBody, replayBody } from './replay-page.ts';
 
@@ -33,18 +33,15 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
     const r = await page.evaluate(async () => {
       const w = window as unknown as Win;
       const t = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true });
-      (w as unknown as { t: typeof t }).t = t;
+      (w as unknown as { tracker: typeof t }).tracker = t;
       return t.start();
     });
     expect(r.success).toBe(true);
     await page.evaluate(scenario);
-    await page.evaluate(async () => {
-      // A last change marks the end, so the test knows every earlier event has been uploaded.
-      document.body.setAttribute('data-done', '1');
-      await new Promise((res) => setTimeout(res, 50));
-      (window as unknown as { t: { forceFlushBatch(): void } }).t.forceFlushBatch();
-    });
-    await waitFor(
+    // A last change marks the end, so the test knows every earlier event has been uploaded.
+    await page.evaluate(() => document.body.setAttribute('data-done', '1'));
+    await flushUntil(
+      page,
       () => JSON.stringify(ingest.messages(r.sessionID)).includes('"data-done"'),
       'the last change',
     );
@@ -101,7 +98,8 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
 
   it('structural edits: moves, reorders, batched inserts, innerHTML, SVG, URLs, style, input, comment', async () => {
     const { live, replayed } = await recordAndReplay(async () => {
-      const tick = () => new Promise((res) => setTimeout(res, 20));
+      // A task boundary, not a wait: the edits before it are their own mutation record.
+      const tick = () => new Promise((res) => setTimeout(res));
       const frame = () => new Promise((res) => requestAnimationFrame(res));
       const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string) => {
         const e = document.createElement(tag);
@@ -194,7 +192,7 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
     const { live, replayed, messages } = await recordAndReplay(async () => {
       const secret = document.getElementById('secret-text')!;
       secret.textContent = 'Account of Ada  Lovelace';
-      await new Promise((res) => setTimeout(res, 20));
+      await new Promise((res) => setTimeout(res)); // a task boundary: the two edits are two records
       (secret.firstChild as Text).data = 'Account of Ada Byron';
       const added = document.createElement('div');
       added.setAttribute('data-atrium-obscure', '');

@@ -93,7 +93,7 @@ export async function replayBody(browser: Browser, events: { timestamp: number }
   try {
     await page.setContent('<!doctype html><html><body><div id="root"></div></body></html>');
     await page.addScriptTag({ content: replayBundle() });
-    await page.evaluate(async (evs) => {
+    await page.evaluate((evs) => {
       const { Replayer } = (
         window as unknown as { rrwebReplay: { Replayer: new (...a: unknown[]) => unknown } }
       ).rrwebReplay;
@@ -106,7 +106,6 @@ export async function replayBody(browser: Browser, events: { timestamp: number }
       }) as { pause(t: number): void };
       // pause(t) applies every event before t synchronously: the DOM as the agent sees at the end.
       r.pause(evs[evs.length - 1]!.timestamp - evs[0]!.timestamp + 1);
-      await new Promise((res) => setTimeout(res, 100));
     }, events);
     if (errors.length) throw new Error(`the player failed: ${errors.join('; ')}`);
     return await page.evaluate(normaliseBody, true);

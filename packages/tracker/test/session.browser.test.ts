@@ -1,8 +1,9 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, waitFor } from './browser.ts';
-import { FakeIngest } from './fake-ingest.ts';
+import { describe, expect, it } from 'vitest';
+import { flushUntil, hasChromium, waitFor } from './browser.ts';
+import { chromiumSuite } from './chromium-suite.ts';
+import type { FakeIngest } from './fake-ingest.ts';
 
 type AnyMsg = unknown[];
 const ofType = (msgs: AnyMsg[], t: number) => msgs.filter((m) => m[0] === t);
@@ -33,23 +34,11 @@ const startTracker = (page: Page, startOpts: Record<string, unknown> = {}) =>
   ) as Promise<{ success: boolean; sessionID?: string; reason?: string }>;
 
 describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fake ingest)', () => {
-  let browser: Browser;
-  let ingest: FakeIngest;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await ingest?.stop().catch(() => undefined);
-  });
+  const suite = chromiumSuite();
 
   it('starts a session under a strict CSP and uploads the full snapshot and DOM changes', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await openFixture(browser, ingest);
+    const ingest = await suite.serve();
+    const page = await openFixture(suite.browser, ingest);
     const result = await startTracker(page, { userID: 'learner@example.com' });
     expect(result).toMatchObject({ success: true, sessionID: 's1' });
     expect(ingest.starts[0]).toMatchObject({
@@ -81,9 +70,8 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
 
   it("stamps the DOM recording with the server's clock like every other message (the start answer's delay)", async () => {
     const hour = 3_600_000;
-    ingest = new FakeIngest({ delay: hour }); // the visitor's clock runs an hour behind the server's
-    await ingest.listen();
-    const page = await openFixture(browser, ingest);
+    const ingest = await suite.serve({ delay: hour }); // the visitor's clock runs an hour behind the server's
+    const page = await openFixture(suite.browser, ingest);
     await startTracker(page);
     await page.evaluate(() => {
       document
@@ -104,9 +92,8 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
   });
 
   it('captures clicks, masked inputs, console, network, errors, vitals; masked data never leaves the browser', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await openFixture(browser, ingest, {
+    const ingest = await suite.serve();
+    const page = await openFixture(suite.browser, ingest, {
       network: { capturePayload: true, sessionTokenHeader: true },
       maskAttributes: ['title'],
     });
@@ -150,7 +137,20 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
       long.send('never recorded');
       long.close();
       window.scrollTo(0, 500);
-      await new Promise((r) => setTimeout(r, 300));
+    });
+    // The scroll is read on the tracker's tick, the timer's error a task later: awaited, not slept for.
+    await flushUntil(
+      page,
+      () => {
+        const m = ingest.messages();
+        return (
+          ofType(m, MessageType.SetViewportScroll).some((s) => s[2] === 500) &&
+          ofType(m, MessageType.JSException).length >= 2
+        );
+      },
+      'the scroll and the errors',
+    );
+    await page.evaluate(() => {
       // web-vitals reports LCP/CLS/INP when the page is hidden.
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -228,24 +228,22 @@ describe.skipIf(!hasChromium)('tracker in Chromium (built IIFE, real worker, fak
   });
 
   it('refuses http://127.0.0.1 (a secure context to Chromium, yet plain http) unless secure mode is off', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await openFixture(browser, ingest, { __DISABLE_SECURE_MODE: false });
+    const ingest = await suite.serve();
+    const page = await openFixture(suite.browser, ingest, { __DISABLE_SECURE_MODE: false });
     const refused = await startTracker(page);
     expect(refused.success).toBe(false);
     expect(refused.reason).toMatch(/insecure/);
     expect(ingest.tokens.size).toBe(0);
     await page.close();
-    const other = await openFixture(browser, ingest);
+    const other = await openFixture(suite.browser, ingest);
     expect((await startTracker(other)).success).toBe(true);
     expect(ingest.tokens.size).toBe(1);
     await other.close();
   });
 
   it('runs the oruxt usability test: tasks shown, answers recorded, progress kept across pages', async () => {
-    ingest = new FakeIngest();
-    await ingest.listen();
-    const page = await browser.newPage();
+    const ingest = await suite.serve();
+    const page = await suite.browser.newPage();
     const startOn = async (path: string) => {
       await page.goto(`${ingest.origin}${path}`);
       await page.evaluate(() => {

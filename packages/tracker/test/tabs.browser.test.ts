@@ -22,13 +22,15 @@ const init = (page: Page) =>
     return w.tracker.start();
   });
 const tabIdOf = (page: Page) => page.evaluate(() => (window as unknown as Win).tracker.getTabId());
-const mark = (page: Page, text: string) =>
-  page.evaluate((t) => {
+const mark = async (page: Page, text: string) => {
+  await page.evaluate((t) => {
     const li = document.createElement('li');
     li.textContent = t;
     document.getElementById('list')!.append(li);
-    setTimeout(() => (window as unknown as Win).tracker.forceFlushBatch(), 100);
   }, text);
+  // A separate call: the change has reached the recorder (its observer ran) before the flush.
+  await page.evaluate(() => (window as unknown as Win).tracker.forceFlushBatch());
+};
 
 /** tab id → its rrweb events, over every distinct stored batch of the session. */
 function byTab(ingest: FakeIngest, sessionID: string): Map<string, { type: number; data: unknown }[]> {

@@ -1,8 +1,8 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, waitFor } from './browser.ts';
-import { FakeIngest } from './fake-ingest.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, waitFor } from './browser.ts';
+import { chromiumSuite } from './chromium-suite.ts';
 
 type AnyMsg = unknown[];
 type T = { start(): Promise<{ success: boolean }> };
@@ -29,30 +29,20 @@ const pages = {
 describe.skipIf(!hasChromium)(
   'nothing recorded within the batch window is lost when the page goes away',
   () => {
-    let browser: Browser;
-    let ingest: FakeIngest;
-
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-    afterEach(async () => {
-      await ingest?.stop().catch(() => undefined);
-    });
+    const suite = chromiumSuite();
 
     it('a reload 1.5 s into the batch window, then a hard navigation: every event arrives once', async () => {
       // Bodies are gzipped as by the real server: the worker needs time the leaving page does not have.
-      ingest = new FakeIngest({ pages, compressionThreshold: 1000 });
-      await ingest.listen();
-      const page = await browser.newPage();
+      const ingest = await suite.serve({ pages, compressionThreshold: 1000 });
+      const page = await suite.browser.newPage();
       await page.goto(`${ingest.origin}/fixtures/basic.html`);
       expect((await startTracker(page)).success).toBe(true);
+      // Kept: the scenario is a page left partway into its batch window; no event marks "partway".
       await page.waitForTimeout(1500);
       await page.evaluate(() => console.log('MARKER-before-reload'));
       await page.reload(); // well inside the 10 s batch window: nothing was uploaded for this page yet
       expect((await startTracker(page)).success).toBe(true);
+      // Kept: as above, the second page is left partway into its window.
       await page.waitForTimeout(1500);
       await page.evaluate(() => console.log('MARKER-before-navigation'));
       await page.goto(`${ingest.origin}/quiet.html`); // hard navigation, same origin, no tracker started
@@ -63,6 +53,7 @@ describe.skipIf(!hasChromium)(
         'both markers',
         13_000,
       );
+      // Kept: a duplicate would be a late request from a page already gone, with nothing to await.
       await page.waitForTimeout(500);
       const msgs = ingest.messages();
       expect(logCount(msgs, 'MARKER-before-reload')).toBe(1);
@@ -72,12 +63,10 @@ describe.skipIf(!hasChromium)(
     });
 
     it('past the keepalive budget the tail waits in session storage and the next page sends it, once', async () => {
-      ingest = new FakeIngest({ pages });
-      await ingest.listen();
-      const page = await browser.newPage();
+      const ingest = await suite.serve({ pages });
+      const page = await suite.browser.newPage();
       await page.goto(`${ingest.origin}/fixtures/basic.html`);
       expect((await startTracker(page)).success).toBe(true);
-      await page.waitForTimeout(500);
       await page.evaluate(() => {
         // ~150 KB of page text in the same window: more than one document may send with keepalive.
         for (let i = 0; i < 3; i++) {
@@ -90,6 +79,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${ingest.origin}/next.html`);
       expect((await startTracker(page)).success).toBe(true);
       await waitFor(() => logCount(ingest.messages(), 'MARKER-big-tail') === 1, 'the big tail', 13_000);
+      // Kept: a second copy would come from the gone page's keepalive request, with nothing to await.
       await page.waitForTimeout(500);
       expect(logCount(ingest.messages(), 'MARKER-big-tail')).toBe(1);
       await page.close();
