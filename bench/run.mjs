@@ -15,6 +15,7 @@ const benches = [
   ['bench/tracker-size.mjs', false],
   ['bench/assist-size.mjs', false],
   ['bench/ingest-flood.mjs', false],
+  ['bench/assist-flood.mjs', false],
   ['bench/replay-stream.ts', false],
   ['bench/tracker-overhead.mjs', true],
   ['scripts/build-stale.mjs', true],
