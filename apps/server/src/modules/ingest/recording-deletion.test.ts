@@ -59,12 +59,13 @@ describe.each(databaseKinds)('deleting a recording on %s', (kind) => {
         .where(eq(assistRecordings.sessionId, sessionId))
     ).map((r) => r.blobKey);
   const capture = async (sessionId: string) => {
-    await saveAssistRecording(t.app.db, t.app.blobs, {
-      sessionId,
-      agentId: admin.id,
-      body: WEBM,
-      durationMs: 1000,
-    });
+    // The learner accepted this agent's recording request (the relay's consent check passes).
+    await saveAssistRecording(
+      t.app.db,
+      t.app.blobs,
+      { sessionId, agentId: admin.id, body: WEBM, durationMs: 1000 },
+      () => true,
+    );
     const [key] = await tabRecordingKeys(sessionId);
     expect(await t.app.blobs.get(key!)).not.toBeNull();
     return key!;
