@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import type { Database } from '../../db/client.ts';
 import { relayAgent } from './agent-relay.ts';
-import { authorizeSocket, HandshakeRefused } from './authorize-socket.ts';
+import { type AssistSocketData, authorizeSocket, HandshakeRefused } from './authorize-socket.ts';
+import { SharedByteBuckets } from './byte-bucket.ts';
 import { clientAddressOf } from './client-address.ts';
 import { createConsoleNotices } from './console-notices.ts';
 import { ControlGrants } from './grants.ts';
@@ -128,6 +129,9 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
 
   const perAddress = new SocketCount(opts.limits.maxSocketsPerAddress);
   const perSession = new SocketCount(opts.limits.maxSocketsPerSession);
+  const sessionBytes = new SharedByteBuckets(ASSIST_LIMITS.bytesPerSecond, ASSIST_LIMITS.burstBytes);
+  const sessionKey = (d: AssistSocketData) =>
+    d.kind === 'visitor' ? `session:${d.sessionId}` : `user:${d.userId}`;
   const addressOf = clientAddressOf(opts.trustProxy);
 
   io.use(async (socket, next) => {
@@ -159,7 +163,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         if (origin && host && new URL(origin).host !== host) throw new HandshakeRefused('forbidden');
       }
       const d = socket.data;
-      take(perSession, d.kind === 'visitor' ? `session:${d.sessionId}` : `user:${d.userId}`);
+      take(perSession, sessionKey(d));
       // The connection went away while the handshake was checked: its close already gave back what it held.
       if (socket.conn.readyState !== 'open') giveBack();
       next();
@@ -173,12 +177,14 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   });
 
   io.on('connection', (socket: AssistSocket) => {
+    // Bytes are the session's (or staff account's), shared by all its sockets; events are each socket's.
+    const bytes = sessionBytes.take(sessionKey(socket.data));
+    socket.conn.once('close', bytes.release);
     const budget = new SocketBudget(
       socket.data.kind === 'visitor'
         ? ASSIST_LIMITS.visitorEventsPerSecond
         : ASSIST_LIMITS.agentEventsPerSecond,
-      ASSIST_LIMITS.bytesPerSecond,
-      ASSIST_LIMITS.burstBytes,
+      bytes.bucket,
     );
     // Frames are paid for here, before socket.io parses them; a client that keeps sending far past its
     // budget (it ignores the rate_limited answers) is closed, so its frames stop costing parse time.
