@@ -33,6 +33,7 @@ import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { impersonationConsoleRoutes, impersonationUserRoutes } from './modules/impersonation/routes.ts';
 import { ingestConsoleRoutes } from './modules/ingest/console-routes.ts';
+import { learnerAssertionRoutes } from './modules/ingest/learner-assertion-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { trackerStatic } from './modules/ingest/tracker-static.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(
       async (v1) => {
         await v1.register(profileRoutes);
+        await v1.register(learnerAssertionRoutes);
         await v1.register(avatarUploadRoutes);
         await v1.register(avatarFileRoutes);
         await v1.register(notifyRoutes);

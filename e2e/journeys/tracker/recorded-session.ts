@@ -5,6 +5,8 @@ export type StoredMessage = [number, ...unknown[]];
 export interface RecordedSession {
   id: string;
   userId: string | null;
+  /** The learner the portal's signed assertion named (ADR 0045). */
+  verifiedUserId: string | null;
   batches: number;
   /** Every stored message of every batch, in upload order. */
   messages: StoredMessage[];
@@ -26,7 +28,9 @@ export async function recordedSessions(
 ): Promise<RecordedSession[]> {
   const list = (
     await staffGet(server, staffAuth, `/v1/console/sessions?userId=${encodeURIComponent(userId)}`)
-  ).json() as { sessions: { id: string; userId: string | null; batches: number }[] };
+  ).json() as {
+    sessions: { id: string; userId: string | null; verifiedUserId: string | null; batches: number }[];
+  };
   const sessions: RecordedSession[] = [];
   for (const s of list.sessions) {
     const raw = (await staffGet(server, staffAuth, `/v1/console/sessions/${s.id}/messages`)).body;
@@ -34,7 +38,14 @@ export async function recordedSessions(
       .split('\n')
       .filter(Boolean)
       .flatMap((line) => (JSON.parse(line) as { messages: StoredMessage[] }).messages);
-    sessions.push({ id: s.id, userId: s.userId, batches: s.batches, messages, raw });
+    sessions.push({
+      id: s.id,
+      userId: s.userId,
+      verifiedUserId: s.verifiedUserId,
+      batches: s.batches,
+      messages,
+      raw,
+    });
   }
   return sessions;
 }

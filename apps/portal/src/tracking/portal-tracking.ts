@@ -1,4 +1,6 @@
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/start';
 import type { Tracker } from '@atrium/tracker';
+import { apiCall } from '@atrium/web/api/client.ts';
 import i18n from '../i18n/index.ts';
 import { portalAssistOptions } from './assist-options.ts';
 import { portalTrackerOptions } from './tracker-options.ts';
@@ -55,6 +57,16 @@ function writeTrackedUser(userId: string | null): void {
   }
 }
 
+/** A signed assertion of the signed-in learner for the ingest (ADR 0045); without one the id is only claimed. */
+async function learnerAssertion(): Promise<string | null> {
+  try {
+    return (await apiCall<{ assertion: string }>('POST', '/v1/user/tracking-assertion')).assertion;
+  } catch (error) {
+    logProblem('has no learner assertion', error);
+    return null;
+  }
+}
+
 /**
  * Records this tab for `userId`; calling it again for the same user does nothing. An admin viewing as the
  * learner records a session of its own, marked `impersonated` (ADR 0035), never the learner's ongoing one.
@@ -71,10 +83,16 @@ export function startTracking(learnerId: string, impersonated = false): void {
     // A reload continues the tab's session; another user in the same tab gets a session of their own.
     const forceNew = readTrackedUser() !== userId;
     writeTrackedUser(userId);
+    const assertion = await learnerAssertion();
+    if (mine !== generation) return;
     const result = await tracker.start({
       userID: learnerId,
       forceNew,
-      ...(impersonated ? { metadata: { impersonated: '1' } } : {}),
+      metadata: {
+        ...(impersonated ? { impersonated: '1' } : {}),
+        // The server's word for who is signed in: the recording's learner is verified, not only claimed.
+        ...(assertion ? { [LEARNER_METADATA_KEY]: assertion } : {}),
+      },
     });
     if (!result.success && mine === generation) logProblem('did not start', result.reason);
   })().catch((error: unknown) => logProblem('failed', error));

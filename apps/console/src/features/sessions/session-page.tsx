@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatClock, formatMoment } from './format.ts';
 import { ImpersonatedBadge } from './impersonated-badge.tsx';
+import { ClaimedMark, learnerIdOf } from './learner-identity.tsx';
 import { loadRecording } from './player/load-recording.ts';
 import { Player } from './player/player.tsx';
 import { sessionsApi } from './sessions-api.ts';
@@ -47,6 +48,7 @@ export function SessionPage() {
   const tabs = recording.data ?? [];
   const tabId = search.get('tab') ?? tabs[0]?.tabId;
   const tab = tabs.find((x) => x.tabId === tabId) ?? tabs[0];
+  const learnerId = learnerIdOf(session);
   const linkTo = (offset: number) => {
     const next = new URLSearchParams(search);
     next.set('t', (offset / 1000).toFixed(1));
@@ -76,10 +78,11 @@ export function SessionPage() {
         {formatMoment(session.startedAt, i18n.language)} · {formatClock(session.durationMs)} ·{' '}
         {session.userBrowser} · {session.userOS}
         {session.impersonated && <ImpersonatedBadge />}
-        {session.userId && (
+        <ClaimedMark session={session} />
+        {learnerId && (
           <>
             {' · '}
-            <Link to={`/learners/${encodeURIComponent(session.userId)}/sessions`}>
+            <Link to={`/learners/${encodeURIComponent(learnerId)}/sessions`}>
               {t('sessions.learnerSessions')}
             </Link>
           </>

@@ -3,7 +3,9 @@ import { apiCall } from '@atrium/web/api/client.ts';
 /** A recorded session as the console lists it (GET /v1/console/sessions). */
 export interface SessionRow {
   id: string;
+  /** The id the page claimed; `verifiedUserId` is the learner the server verified (ADR 0045). */
   userId: string | null;
+  verifiedUserId: string | null;
   learnerEmail: string | null;
   learnerNickname: string | null;
   userBrowser: string;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClock, formatMoment } from './format.ts';
 import { ImpersonatedBadge } from './impersonated-badge.tsx';
+import { ClaimedMark, learnerIdOf } from './learner-identity.tsx';
 import type { SessionRow } from './sessions-api.ts';
 
 /** Rows of sessions, each opening the player. */
@@ -33,7 +34,8 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
             <td>
               {s.learnerNickname
                 ? `${s.learnerNickname} (${s.learnerEmail})`
-                : (s.userId ?? t('sessions.anonymous'))}
+                : (learnerIdOf(s) ?? t('sessions.anonymous'))}
+              <ClaimedMark session={s} />
             </td>
             <td>{formatClock(s.durationMs)}</td>
             <td>{s.pages}</td>

@@ -46,6 +46,8 @@ export async function ingestBatch(
     sessionIdleSeconds: number;
     /** Bytes the session may store; 0 = no bound (ADR 0014). */
     maxSessionBytes: number;
+    /** The user id a learner assertion names, or null for a forged or expired one (ADR 0045). */
+    verifyLearner?: (assertion: string) => string | null;
     now?: number;
   },
 ): Promise<{ duplicate: boolean }> {
@@ -87,6 +89,8 @@ export async function ingestBatch(
   }
   if (!input.batchId && (await seen(envelope.batchId))) return { duplicate: true };
   const { summary } = envelope;
+  const verifiedUserId =
+    summary.learnerAssertion && input.verifyLearner ? input.verifyLearner(summary.learnerAssertion) : null;
   const body = Buffer.from(envelope.body.buffer, envelope.body.byteOffset, envelope.body.byteLength);
   const blobKey = batchBlobKey(claims.projectId, session.id, envelope, body);
   // false: an identical copy is stored (or being stored) under this key already; it is never rewritten.
@@ -130,6 +134,8 @@ export async function ingestBatch(
               lastMessageAt: sql`greatest(coalesce(${s.lastMessageAt}, ${summary.lastTimestamp}::bigint), ${summary.lastTimestamp}::bigint)`,
             }),
         ...(summary.userId ? { userId: summary.userId } : {}),
+        // The first verified learner stays: an assertion never moves a recording to someone else.
+        ...(verifiedUserId ? { verifiedUserId: sql`coalesce(${s.verifiedUserId}, ${verifiedUserId})` } : {}),
         // Sticky: once marked, a session stays marked (no message can clear it).
         ...(summary.impersonated ? { impersonated: true } : {}),
       })

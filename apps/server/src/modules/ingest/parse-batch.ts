@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { batchEnvelope } from '@atrium/protocol/tracker/index';
+import { batchEnvelope, LEARNER_METADATA_KEY, MessageType } from '@atrium/protocol/tracker/index';
 import { type BatchSummary, summarizeMessages } from './summarize-messages.ts';
 
 export interface BatchLimits {
@@ -82,9 +82,17 @@ export function parseBatch(raw: Uint8Array, encoding: string, limits: BatchLimit
   if (envelope.pageNo > 2_147_483_647 || envelope.seq > 2_147_483_647) {
     throw new BatchRefusal(400, 'validation', '欄位格式錯誤：pageNo / seq');
   }
+  const summary = summarizeMessages(envelope.messages);
+  // The learner assertion is checked from the summary and never stored: staff reading the recording must not
+  // be able to replay it into another session while it is valid.
+  const messages = summary.learnerAssertion
+    ? envelope.messages.map((m) =>
+        m[0] === MessageType.Metadata && m[1] === LEARNER_METADATA_KEY ? [m[0], m[1], ''] : m,
+      )
+    : envelope.messages;
   let body: Buffer;
   try {
-    body = Buffer.from(JSON.stringify(envelope.messages));
+    body = Buffer.from(JSON.stringify(messages));
   } catch {
     // A structure nested deeper than the serialiser's stack: bad input, not a server fault.
     throw new BatchRefusal(400, 'too_deep', '資料巢狀層級過深');
@@ -94,7 +102,7 @@ export function parseBatch(raw: Uint8Array, encoding: string, limits: BatchLimit
     tabId: envelope.tabId,
     pageNo: envelope.pageNo,
     seq: envelope.seq,
-    summary: summarizeMessages(envelope.messages),
+    summary,
     body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
   };
 }

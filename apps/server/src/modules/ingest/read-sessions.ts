@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
@@ -16,7 +16,10 @@ export interface SessionSummary extends Visitor {
   id: string;
   projectId: string;
   userUUID: string;
+  /** The id the page claimed (start request, UserID message): nothing checks it. */
   userId: string | null;
+  /** The learner the portal's signed assertion named (ADR 0045); null when only a claim was made. */
+  verifiedUserId: string | null;
   timezone: string;
   width: number;
   height: number;
@@ -46,6 +49,7 @@ function toSummary(s: SessionRow, idleSeconds: number, now: number): SessionSumm
     projectId: s.projectId,
     userUUID: s.userUuid,
     userId: s.userId,
+    verifiedUserId: s.verifiedUserId,
     userBrowser: s.userBrowser,
     userOS: s.userOs,
     userDevice: s.userDevice,
@@ -109,7 +113,7 @@ export async function listSessions(
   if (input.projectId) filters.push(eq(s.projectId, input.projectId));
   if (input.userIds) {
     if (input.userIds.length === 0) return { total: 0, sessions: [] };
-    filters.push(inArray(s.userId, input.userIds));
+    filters.push(or(inArray(s.verifiedUserId, input.userIds), inArray(s.userId, input.userIds))!);
   }
   if (input.from) filters.push(gte(s.startedAt, input.from));
   if (input.to) filters.push(lte(s.startedAt, input.to));

@@ -21,6 +21,7 @@ import { evaluateFeatureFlags } from './evaluate-feature-flags.ts';
 import { ingestBatch } from './ingest-batch.ts';
 import { registerIngestBodyParser, registerRawBatchBody } from './ingest-body-parser.ts';
 import { registerIngestCors } from './ingest-cors.ts';
+import { verifyLearnerAssertion } from './learner-assertion.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
 import { recordNotStarted } from './record-not-started.ts';
 import { recordUxtSignal } from './record-uxt-signal.ts';
@@ -147,6 +148,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           parse: () => parser.parse(raw, encoding, { session: claims.sessionId, address: request.ip }),
           sessionIdleSeconds: settings.sessionIdleSeconds,
           maxSessionBytes: settings.maxSessionBytes,
+          verifyLearner: (assertion) => verifyLearnerAssertion(settings.secret, assertion),
         });
         return { ok: true as const, duplicate };
       },

@@ -1,4 +1,4 @@
-import { MessageType } from '@atrium/protocol/tracker/index';
+import { LEARNER_METADATA_KEY, MessageType } from '@atrium/protocol/tracker/index';
 
 export interface BatchSummary {
   messageCount: number;
@@ -10,6 +10,8 @@ export interface BatchSummary {
   userId: string | null;
   /** The portal set Metadata `impersonated` = '1': an admin viewing as the learner recorded this (ADR 0035). */
   impersonated: boolean;
+  /** The portal's signed learner assertion (Metadata `atrium.learner`), checked by ingestBatch (ADR 0045). */
+  learnerAssertion: string | null;
   firstTimestamp: number | null;
   lastTimestamp: number | null;
 }
@@ -33,6 +35,7 @@ export function summarizeMessages(messages: readonly (readonly unknown[])[]): Ba
     failedRequests: 0,
     userId: null,
     impersonated: false,
+    learnerAssertion: null,
     firstTimestamp: null,
     lastTimestamp: null,
   };
@@ -67,6 +70,13 @@ export function summarizeMessages(messages: readonly (readonly unknown[])[]): Ba
       }
       case MessageType.Metadata:
         if (message[1] === 'impersonated' && message[2] === '1') summary.impersonated = true;
+        if (
+          message[1] === LEARNER_METADATA_KEY &&
+          typeof message[2] === 'string' &&
+          message[2].length <= 1000
+        ) {
+          summary.learnerAssertion = message[2];
+        }
         break;
       case MessageType.UserID:
         // PostgreSQL text cannot hold NUL; dropping it keeps the batch instead of refusing it whole.

@@ -19,7 +19,9 @@ const sessionView = z.object({
   id: z.string(),
   projectId: z.string(),
   userUUID: z.string(),
+  /** The id the page claimed; `verifiedUserId` is the learner the server verified (ADR 0045). */
   userId: z.string().nullable(),
+  verifiedUserId: z.string().nullable(),
   userBrowser: z.string(),
   userOS: z.string(),
   userDevice: z.string(),
@@ -145,9 +147,9 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       const summary = await getSessionSummary(app.db, request.params.id, idleSeconds);
       await recordRead(app.db, request.user!, summary.id, 'summary');
       const batches = await listSessionBatches(app.db, summary.id);
-      const learner = summary.userId
-        ? (await labelUsers(app.db, [summary.userId])).get(summary.userId)
-        : null;
+      // The verified learner when there is one, else the claimed id's account (the console marks it claimed).
+      const learnerId = summary.verifiedUserId ?? summary.userId;
+      const learner = learnerId ? (await labelUsers(app.db, [learnerId])).get(learnerId) : null;
       return {
         ...summary,
         learnerEmail: learner?.email ?? null,

@@ -14,14 +14,18 @@ export async function searchSessions(
   if (input.learner) userIds = (await findUsersByText(db, input.learner)).map((u) => u.id);
   if (input.userId) userIds = userIds ? userIds.filter((id) => id === input.userId) : [input.userId];
   const result = await listSessions(db, { ...input, userIds });
+  // The verified learner when there is one, else the claimed id's account (the console marks it claimed).
+  const learnerOf = (s: { userId: string | null; verifiedUserId: string | null }) =>
+    s.verifiedUserId ?? s.userId;
   const labels = await labelUsers(
     db,
-    result.sessions.flatMap((s) => (s.userId ? [s.userId] : [])),
+    result.sessions.flatMap((s) => learnerOf(s) ?? []),
   );
   return {
     total: result.total,
     sessions: result.sessions.map((s) => {
-      const learner = s.userId ? labels.get(s.userId) : undefined;
+      const id = learnerOf(s);
+      const learner = id ? labels.get(id) : undefined;
       return { ...s, learnerEmail: learner?.email ?? null, learnerNickname: learner?.nickname ?? null };
     }),
   };
