@@ -4,6 +4,7 @@ import { entryQueryKey } from '@atrium/web/app/session.ts';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { impersonationDeadline } from '../app/impersonation.ts';
 import { startTracking, stopTracking } from './portal-tracking.ts';
+import { stopBeforeSignedOutRoute } from './stop-before-sign-out.ts';
 
 /**
  * Who should be recorded, given the entry check: a learner's id, nobody (null), or no change (undefined).
@@ -25,7 +26,8 @@ export function trackingTarget(
 
 /**
  * Follows the entry check in the query cache: recording starts once it succeeded for a learner and stops
- * when it fails or is dropped (sign-out clears the cache, a new sign-in replaces it). Returns the unsubscribe.
+ * when it fails or is dropped (sign-out clears the cache, a new sign-in replaces it), and before any route
+ * change once signed out. Returns the undo.
  */
 export function trackSignedInUser(queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
@@ -37,7 +39,13 @@ export function trackSignedInUser(queryClient: QueryClient): () => void {
     else startTracking(target, impersonationDeadline() !== null);
   };
   apply();
-  return cache.subscribe((event) => {
+  const unsubscribe = cache.subscribe((event) => {
     if (event.query.queryKey[0] === entryQueryKey[0]) apply();
   });
+  // The cache hears of a sign-out only after the route changed: the route change itself stops recording first.
+  const unguard = stopBeforeSignedOutRoute(window.history, stopTracking);
+  return () => {
+    unsubscribe();
+    unguard();
+  };
 }
