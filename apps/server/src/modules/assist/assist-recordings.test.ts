@@ -11,6 +11,7 @@ import {
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { MAX_RECORDING_BYTES } from './assist-recordings.ts';
 
 // A WebM starts with the EBML header; the rest of a real capture follows.
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2048, 7)]);
@@ -146,6 +147,19 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
       payload: { a: 1 },
     });
     expect(json.statusCode).toBe(400);
+    // Bounded: a body announced above the limit is refused before it is read.
+    const huge = await app.inject({
+      method: 'POST',
+      url: `/v1/console/assist/recordings/${w.s.sessionId}`,
+      headers: {
+        ...agent.auth,
+        'content-type': 'video/webm',
+        'content-length': String(MAX_RECORDING_BYTES + 1),
+      },
+      payload: webm,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'payload_too_large' });
     // The refused file did not spend the learner's agreement.
     expect((await upload(w.s.sessionId, webm)).statusCode).toBe(201);
   });
