@@ -5,7 +5,7 @@ import { expectAccessible } from '../../support/axe.ts';
 import { type ConsoleStaff, signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser } from '../../support/portal.ts';
-import { until } from './until.ts';
+import { until, untilRecording } from './until.ts';
 
 /** Hiding a page (a tab switch) makes the tracker upload what it holds at once. */
 async function hide(page: Page) {
@@ -48,7 +48,7 @@ describe('recordings for admins: search, impersonated mark, audit log', () => {
     const learner = await openBrowser(browser, server);
     await learner.context.addCookies([{ name: 'token', value: own.token, url: server.baseUrl }]);
     await learner.page.goto('/training?from=mail');
-    await learner.page.waitForTimeout(2000);
+    await untilRecording(learner.page);
     await hide(learner.page);
 
     // The admin views the portal as the other learner: that visit is recorded as impersonated.
@@ -64,7 +64,7 @@ describe('recordings for admins: search, impersonated mark, audit log', () => {
     const portal = viewer.page;
     await portal.goto(minted.json().portal_path);
     await portal.getByTestId('greeting').filter({ hasText: '被代入的學員' }).waitFor();
-    await portal.waitForTimeout(2000);
+    await untilRecording(portal);
     await hide(portal);
 
     await until(

@@ -6,6 +6,7 @@ import { signInToConsole } from '../../support/console.ts';
 import { allowConsoleError } from '../../support/console-errors.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
+import { untilRecording } from './until.ts';
 
 describe('replaying a learner session in the console (real Chromium, real ingest)', () => {
   const journey = useJourney();
@@ -20,9 +21,10 @@ describe('replaying a learner session in the console (real Chromium, real ingest
     const learnerBrowser = await openBrowser(browser, server);
     const lp = learnerBrowser.page;
     const learner = await signedUpUser(lp, server, '重播學員');
-    await lp.waitForTimeout(1500);
+    await untilRecording(lp);
     await lp.getByRole('link', { name: '任務板' }).click();
     await lp.waitForURL('**/tasks/my');
+    // Kept: the errors must come a moment into the recording (their marker past 0:00); nothing marks that.
     await lp.waitForTimeout(1500);
     // Logged and thrown on purpose, for the replay's panels to show.
     allowConsoleError(new RegExp(`(console|thrown)-${tag}`));
@@ -35,7 +37,6 @@ describe('replaying a learner session in the console (real Chromium, real ingest
     await lp.evaluate(async (t) => {
       await fetch(`/v1/replay-journey-missing-${t}`);
     }, tag);
-    await lp.waitForTimeout(1500);
     // Hiding the page (a tab switch) cuts and uploads the batch at once.
     await lp.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });

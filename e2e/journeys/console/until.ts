@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /**
  * Asks `probe` every 500 ms until `done` accepts its answer, which it returns; throws after `timeoutMs`.
  * For hooks, where vitest's expect.poll is not allowed.
@@ -14,4 +16,19 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/**
+ * Waits until the portal's tracker records `page`: the tracker keeps its one instance on window (its
+ * single-instance guard), and isActive() turns true once the ingest has answered the start.
+ */
+export async function untilRecording(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (
+        window as unknown as { __atriumTrackerInstance?: { isActive(): boolean } }
+      ).__atriumTrackerInstance?.isActive() === true,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
