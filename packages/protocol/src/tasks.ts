@@ -49,7 +49,10 @@ export const taskChanged = z.object({
 });
 export type TaskChanged = z.infer<typeof taskChanged>;
 
-/** POST /v1/training-classes/{id}/tasks (staff): a new task; a published one notifies every member. */
+/**
+ * POST /v1/console/community/classes/{id}/tasks (admins): a new task; a published one notifies the members
+ * of a published class.
+ */
 export const newTaskBody = z.object({
   title: z.string().trim().min(1, '請輸入任務名稱').max(100, '任務名稱最多 100 字'),
   description: z.string().max(5000, '任務說明最多 5000 字').default(''),

@@ -1,19 +1,10 @@
-import {
-  myTaskBoard,
-  newTaskBody,
-  taskBoard,
-  taskChanged,
-  taskIdBody,
-  taskList,
-  taskView,
-} from '@atrium/protocol/tasks';
+import { myTaskBoard, taskBoard, taskChanged, taskIdBody, taskList, taskView } from '@atrium/protocol/tasks';
 import { previewQuery, taskProgress } from '@atrium/protocol/training';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMemberClasses, openClass } from '../training/open-class.ts';
 import { acceptTask, completeTask } from './change-task.ts';
-import { createTask } from './create-task.ts';
 import { getTask } from './get-task.ts';
 import { listClassTasks } from './list-class-tasks.ts';
 import { toBoard, toMyBoard, toProgress } from './task-board.ts';
@@ -185,25 +176,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cls = await openClass(app.db, request.params.id, request.user!);
       return completeTask(app.db, cls, request.body.task_id, request.user!.id);
-    },
-  );
-
-  app.post(
-    base,
-    {
-      onRequest: app.requireAgent,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a task to a class (staff); a published task notifies every member',
-        params: classParams,
-        body: newTaskBody,
-        response: { 201: taskView },
-      },
-    },
-    async (request, reply) => {
-      const cls = await openClass(app.db, request.params.id, request.user!, { preview: true });
-      return reply.status(201).send(await createTask(app.db, cls, request.body));
     },
   );
 
