@@ -31,7 +31,8 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
     database = await openTestDatabase(kind);
     ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_SESSION: '4' }));
     agent = await createTestUser(app, { role: 'agent', nickname: '小幫手阿明' });
-  });
+    // An app booting on a shared, loaded two-core machine.
+  }, 180_000);
   afterEach(() => closeSockets());
   afterAll(async () => {
     await app?.close();
@@ -101,8 +102,8 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
       return reason;
     });
     const frame = batchOf(ASSIST_LIMITS.maxFrameBytes - 10_000);
-    // Up to eight bursts' worth of bytes, in rounds, until the server closes the socket.
-    const rounds = Math.ceil((8 * ASSIST_LIMITS.burstBytes) / ASSIST_LIMITS.maxFrameBytes / 8);
+    // Up to sixteen bursts' worth of bytes, in rounds, until the server closes the socket.
+    const rounds = Math.ceil((16 * ASSIST_LIMITS.burstBytes) / ASSIST_LIMITS.maxFrameBytes / 8);
     for (let i = 0; i < rounds && !closedWith; i += 1) {
       for (let j = 0; j < 8; j += 1) flooder.emit('messages', { meta: { tabId: s.tabId }, data: frame });
       await new Promise((r) => setImmediate(r));
@@ -112,10 +113,28 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
 
     const tab = visitorSocket(url, s, { tabId: randomUUID() });
     await connected(tab);
-    const relayed = next<[{ data: unknown }]>(a, 'messages');
-    tab.emit('messages', { meta: { tabId: 'x' }, data: [[0, 7]] });
-    expect((await relayed)[0].data).toEqual([[0, 7]]);
-  });
+    // The session may still owe bytes for a moment (the budget is the session's): it is told so, and the
+    // same batch goes through once the debt is paid back.
+    let relayed = false;
+    for (let i = 0; i < 100 && !relayed; i += 1) {
+      // The loser of the race times out later: caught, so it is no unhandled rejection.
+      const heard = next<[{ data: unknown }]>(a, 'messages', 10_000).then(
+        ([env]) => env.data,
+        () => 'timeout',
+      );
+      const refused = next(tab, ServerEvent.ASSIST_ERROR, 10_000).then(
+        () => 'refused',
+        () => 'timeout',
+      );
+      tab.emit('messages', { meta: { tabId: 'x' }, data: [[0, 7]] });
+      const outcome = await Promise.race([heard, refused]);
+      relayed = outcome !== 'refused' && outcome !== 'timeout';
+      if (relayed) expect(outcome).toEqual([[0, 7]]);
+      else await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(relayed).toBe(true);
+    // The server must parse faster than the budget refills: slow on a shared, loaded machine.
+  }, 120_000);
 });
 
 describe('assist relay sockets per address', () => {
@@ -126,7 +145,7 @@ describe('assist relay sockets per address', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_ADDRESS: '3' }));
-  });
+  }, 180_000);
   afterEach(() => closeSockets());
   afterAll(async () => {
     await app?.close();
