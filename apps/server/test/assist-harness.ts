@@ -125,6 +125,15 @@ export function arrives(socket: Socket, event: string, ms = 400): Promise<boolea
   );
 }
 
+/** Resolves once `condition()` holds (checked every few ms), or rejects after `ms`. */
+export async function until(condition: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** Resolves once connected, or rejects with the server's refusal code. */
 export function connected(socket: Socket): Promise<void> {
   return new Promise((resolve, reject) => {
