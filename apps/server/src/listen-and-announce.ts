@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { demoAccounts } from './db/seed/seed-demo-accounts.ts';
 import { startBanner } from './lib/start-banner.ts';
-import { devMailboxEnabled } from './modules/dev-mail/dev-mailbox-enabled.ts';
+import { devMailboxEnabled } from './modules/dev-mail/index.ts';
 
 /**
  * Listens, then says so: a short banner in development, one JSON line elsewhere. A port that is taken or not

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { UploadableBlobStore } from './lib/create-blob-store.ts';
 import type { Mailer } from './lib/mail.ts';
-import type { Role } from './modules/account/roles.ts';
+import type { Role } from './modules/account/index.ts';
 
 export interface AuthUser {
   id: string;

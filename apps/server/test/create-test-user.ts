@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema.ts';
-import { createSession } from '../src/modules/account/create-session.ts';
-import { hashPassword } from '../src/modules/account/password.ts';
-import type { Role } from '../src/modules/account/roles.ts';
+import type { Role } from '../src/modules/account/index.ts';
+import { createSession, hashPassword } from '../src/modules/account/index.ts';
 
 export interface TestUser {
   id: string;

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.ts';
 import { seedCommunity, seedId } from '../src/db/seed/seed-community.ts';
 import { seedDemoAccounts } from '../src/db/seed/seed-demo-accounts.ts';
-import { createSession } from '../src/modules/account/create-session.ts';
-import { ensureAccount } from '../src/modules/account/ensure-account.ts';
+import { createSession, ensureAccount } from '../src/modules/account/index.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import type { DatabaseKind } from './test-databases.ts';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { grantRole } from '../modules/account/grant-role.ts';
+import { grantRole } from '../modules/account/index.ts';
 
 const usage = 'usage: npm run admin -- add <e-mail> [--agent]';
 const [command, email, ...flags] = process.argv.slice(2);

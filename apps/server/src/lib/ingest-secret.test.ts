@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { signSessionToken, verifySessionToken } from '../modules/ingest/session-token.ts';
+import { signSessionToken, verifySessionToken } from '../modules/ingest/index.ts';
 
 describe('ingest secret without INGEST_SECRET', () => {
   it('is random per data directory, kept across restarts, and never the old public development secret', () => {

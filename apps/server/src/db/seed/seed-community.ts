@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { ensureAccount } from '../../modules/account/ensure-account.ts';
-import { notifyUser } from '../../modules/notify/notify-users.ts';
-import { claimReminder } from '../../modules/training/claim-reminder.ts';
+import { ensureAccount } from '../../modules/account/index.ts';
+import { notifyUser } from '../../modules/notify/index.ts';
+import { claimReminder } from '../../modules/training/index.ts';
 import type { Database } from '../client.ts';
 import {
   certificates,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ensureAccount, hasNoUsers } from '../../modules/account/ensure-account.ts';
+import { ensureAccount, hasNoUsers } from '../../modules/account/index.ts';
 import type { Database } from '../client.ts';
 import { seedCommunity } from './seed-community.ts';
 

@@ -1,12 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { coursePlatformAccounts, coursePlatformFlows } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { AccountDeps } from '../account/account-deps.ts';
-import { findUserById } from '../account/account-user.ts';
-import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
-import { isKnownDevice } from '../account/known-devices.ts';
-import { externalSignInMail, methodLinkedMail } from '../account/mail/sign-in-method-mails.ts';
-import { linkThirdpartyAccount } from '../profile/link-thirdparty-account.ts';
+import type { AccountDeps } from '../account/index.ts';
+import {
+  completeSignIn,
+  externalSignInMail,
+  findUserById,
+  isKnownDevice,
+  methodLinkedMail,
+  type SignInContext,
+  type SignInResult,
+} from '../account/index.ts';
+import { linkThirdpartyAccount } from '../profile/index.ts';
 import { PlatformUnavailableError } from './course-platform.ts';
 import { platformCallbackUrl, platformOf } from './platform-of.ts';
 import { refreshCourseCache } from './registered-courses.ts';

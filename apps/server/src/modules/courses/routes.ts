@@ -1,11 +1,14 @@
 import { coursePlatformsResponse, platformLoginQuery, platformLoginResponse } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_COOKIE } from '../account/account-cookies.ts';
-import { type AccountDeps, backgroundMailer } from '../account/account-deps.ts';
-import { sessionTokenOf } from '../account/authenticate.ts';
-import { setSignInCookies } from '../account/signed-in-reply.ts';
-import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
+import {
+  type AccountDeps,
+  backgroundMailer,
+  DEVICE_COOKIE,
+  sessionTokenOf,
+  setSignInCookies,
+} from '../account/index.ts';
+import { refuseImpersonated } from '../impersonation/index.ts';
 import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
 import { platformFlowCookie } from './platform-cookie.ts';
 import { configuredPlatforms } from './platform-of.ts';

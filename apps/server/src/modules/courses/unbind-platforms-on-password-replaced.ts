@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { coursePlatformAccounts } from '../../db/schema.ts';
-import { onPasswordReplaced } from '../account/password-replaced.ts';
-import { unlinkThirdpartyAccount } from '../profile/unlink-thirdparty-accounts.ts';
+import { onPasswordReplaced } from '../account/index.ts';
+import { unlinkThirdpartyAccount } from '../profile/index.ts';
 
 let subscribed = false;
 

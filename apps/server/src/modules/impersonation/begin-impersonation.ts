@@ -1,7 +1,7 @@
 import { impersonationMessages } from '@atrium/protocol';
 import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { findSessionUser } from '../account/find-session-user.ts';
+import { findSessionUser } from '../account/index.ts';
 import { auditImpersonation } from './audit-impersonation.ts';
 
 /**

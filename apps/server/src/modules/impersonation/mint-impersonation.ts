@@ -1,8 +1,7 @@
 import { impersonationMessages } from '@atrium/protocol';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { findUserByEmail, findUserById } from '../account/account-user.ts';
-import { createSession } from '../account/create-session.ts';
+import { createSession, findUserByEmail, findUserById } from '../account/index.ts';
 import { auditImpersonation } from './audit-impersonation.ts';
 
 export interface MintedImpersonation {

@@ -5,7 +5,7 @@ import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { removeTabRecordings } from '../assist/remove-tab-recordings.ts';
+import { removeTabRecordings } from '../assist/index.ts';
 import type { Visitor } from './describe-visitor.ts';
 import { isSessionActive } from './session-activity.ts';
 

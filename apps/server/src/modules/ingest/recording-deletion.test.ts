@@ -6,7 +6,7 @@ import { createTestUser, type TestUser } from '../../../test/create-test-user.ts
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { assistRecordings, ingestSessions } from '../../db/schema.ts';
-import { saveAssistRecording } from '../assist/assist-recordings.ts';
+import { saveAssistRecording } from '../assist/index.ts';
 import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { removeTabRecordings } from '../assist/remove-tab-recordings.ts';
+import { removeTabRecordings } from '../assist/index.ts';
 
 const DAY_MS = 86_400_000;
 /** Sessions handled per query: bounds memory and lets a long backlog be removed over several passes. */

@@ -12,17 +12,17 @@ import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
 import { auditRead } from '../../lib/audit-read.ts';
 import { listAuditChanges } from '../../lib/list-audit-changes.ts';
-import { backgroundMailer } from '../account/account-deps.ts';
 import {
+  backgroundMailer,
   changeLearner,
   getLearner,
   resendVerificationFor,
   searchLearners,
   toLearnerSummary,
-} from '../account/manage-learners.ts';
-import { listSessions } from '../ingest/read-sessions.ts';
-import { learnerTasks } from '../tasks/learner-tasks.ts';
-import { learnerTraining } from '../training/learner-training.ts';
+} from '../account/index.ts';
+import { listSessions } from '../ingest/index.ts';
+import { learnerTasks } from '../tasks/index.ts';
+import { learnerTraining } from '../training/index.ts';
 
 const tags = ['console: community'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];

@@ -4,9 +4,8 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { notificationBroadcasts, notifications } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { findUserIds } from '../profile/find-user-ids.ts';
-import { findAdminClass } from '../training/manage-classes.ts';
-import { listClassMemberIds } from '../training/open-class.ts';
+import { findUserIds } from '../account/index.ts';
+import { findAdminClass, listClassMemberIds } from '../training/index.ts';
 import { notifyUsers } from './notify-users.ts';
 
 type Row = typeof notificationBroadcasts.$inferSelect;

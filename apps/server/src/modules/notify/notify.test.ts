@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { emitEmailVerified } from '../account/email-verified.ts';
+import { emitEmailVerified } from '../account/index.ts';
 import { notifyUser } from './notify-users.ts';
 
 describe.each(databaseKinds)('notifications on %s', (kind) => {

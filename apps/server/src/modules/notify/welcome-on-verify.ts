@@ -1,4 +1,4 @@
-import { onEmailVerified } from '../account/email-verified.ts';
+import { onEmailVerified } from '../account/index.ts';
 import { notifyUser } from './notify-users.ts';
 
 let subscribed = false;

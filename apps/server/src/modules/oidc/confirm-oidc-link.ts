@@ -1,11 +1,13 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { oidcFlows } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { findUserById } from '../account/account-user.ts';
-import { issueVerificationToken } from '../account/issue-verification-token.ts';
-import { TOKEN_TTL_MS } from '../account/lifetimes.ts';
-import { linkCodeMail } from '../account/mail/sign-in-method-mails.ts';
-import { verifyPassword } from '../account/password.ts';
+import {
+  findUserById,
+  issueVerificationToken,
+  linkCodeMail,
+  TOKEN_TTL_MS,
+  verifyPassword,
+} from '../account/index.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { oidcErrors } from './oidc-errors.ts';
 

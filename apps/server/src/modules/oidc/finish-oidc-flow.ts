@@ -3,12 +3,18 @@ import * as client from 'openid-client';
 import { oidcFlows } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { findUserByEmail, findUserById } from '../account/account-user.ts';
-import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
-import { createExternalAccount } from '../account/create-external-account.ts';
-import { markEmailVerified } from '../account/mark-email-verified.ts';
-import { isConfusableEmail, normalizeEmail } from '../account/normalize-email.ts';
-import { isStaff } from '../account/roles.ts';
+import {
+  completeSignIn,
+  createExternalAccount,
+  findUserByEmail,
+  findUserById,
+  isConfusableEmail,
+  isStaff,
+  markEmailVerified,
+  normalizeEmail,
+  type SignInContext,
+  type SignInResult,
+} from '../account/index.ts';
 import { nicknameFromClaims } from './nickname-from-claims.ts';
 import { mailIfNewBrowser, mailLinked } from './notify-sign-in-methods.ts';
 import type { OidcDeps } from './oidc-deps.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { oidcFlows, oidcIdentities } from '../../db/schema.ts';
-import { onPasswordReplaced } from '../account/password-replaced.ts';
+import { onPasswordReplaced } from '../account/index.ts';
 
 let subscribed = false;
 

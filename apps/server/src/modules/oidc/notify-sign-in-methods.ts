@@ -1,10 +1,5 @@
-import type { UserRow } from '../account/account-user.ts';
-import { isKnownDevice } from '../account/known-devices.ts';
-import {
-  externalSignInMail,
-  methodLinkedMail,
-  methodUnlinkedMail,
-} from '../account/mail/sign-in-method-mails.ts';
+import type { UserRow } from '../account/index.ts';
+import { externalSignInMail, isKnownDevice, methodLinkedMail, methodUnlinkedMail } from '../account/index.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 
 /** The provider's name as the owner knows it (the sign-in button's label). */

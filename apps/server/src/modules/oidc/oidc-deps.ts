@@ -1,4 +1,4 @@
-import type { AccountDeps } from '../account/account-deps.ts';
+import type { AccountDeps } from '../account/index.ts';
 import type { OidcClient } from './oidc-clients.ts';
 
 /** What the OIDC domain functions need: the account module's dependencies and one client per provider. */

@@ -13,12 +13,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_COOKIE } from '../account/account-cookies.ts';
-import { backgroundMailer, backgroundTasks, type GuardedAccountDeps } from '../account/account-deps.ts';
-import { accountThrottle } from '../account/account-throttle.ts';
-import type { SignInContext } from '../account/complete-sign-in.ts';
-import { signedInReply } from '../account/signed-in-reply.ts';
-import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
+import type { SignInContext } from '../account/index.ts';
+import {
+  accountThrottle,
+  backgroundMailer,
+  backgroundTasks,
+  DEVICE_COOKIE,
+  type GuardedAccountDeps,
+  signedInReply,
+} from '../account/index.ts';
+import { refuseImpersonated } from '../impersonation/index.ts';
 import { confirmOidcLink } from './confirm-oidc-link.ts';
 import { finishOidcFlow } from './finish-oidc-flow.ts';
 import { subscribeForgetIdentitiesOnPasswordReplaced } from './forget-identities-on-password-replaced.ts';

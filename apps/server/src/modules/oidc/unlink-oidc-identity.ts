@@ -1,4 +1,4 @@
-import { findUserById } from '../account/account-user.ts';
+import { findUserById } from '../account/index.ts';
 import { mailUnlinked } from './notify-sign-in-methods.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { oidcErrors } from './oidc-errors.ts';

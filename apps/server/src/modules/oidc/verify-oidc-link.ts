@@ -1,11 +1,16 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { oidcFlows } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { GuardedAccountDeps } from '../account/account-deps.ts';
-import { findUserById } from '../account/account-user.ts';
-import { completeSignIn, type SignInContext, type SignInResult } from '../account/complete-sign-in.ts';
-import { isStaff } from '../account/roles.ts';
-import { findUserCodeToken, useTokenCode } from '../account/use-verification-token.ts';
+import type { GuardedAccountDeps } from '../account/index.ts';
+import {
+  completeSignIn,
+  findUserById,
+  findUserCodeToken,
+  isStaff,
+  type SignInContext,
+  type SignInResult,
+  useTokenCode,
+} from '../account/index.ts';
 import { mailLinked } from './notify-sign-in-methods.ts';
 import type { OidcDeps } from './oidc-deps.ts';
 import { oidcErrors } from './oidc-errors.ts';

@@ -1,23 +1,14 @@
 import type { Profile } from '@atrium/protocol';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { thirdpartyAccounts, users } from '../../db/schema.ts';
+import { thirdpartyAccounts } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listOidcIdentities } from '../oidc/oidc-identities.ts';
+import { findUserById } from '../account/index.ts';
+import { listOidcIdentities } from '../oidc/index.ts';
 
 /** The profile of spec 1 §3; a null first or last name reads as an empty string. */
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
-  const [user] = await db
-    .select({
-      nickname: users.nickname,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      description: users.description,
-      avatar: users.avatar,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await findUserById(db, userId);
   if (!user) throw notFound();
   const linked = await db
     .select({ platform: thirdpartyAccounts.platform, email: thirdpartyAccounts.email })

@@ -1,7 +1,7 @@
 import type { RegisteredCourses } from '@atrium/protocol';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { listRegisteredCourses } from '../courses/registered-courses.ts';
+import { listRegisteredCourses } from '../courses/index.ts';
 
 /**
  * Registered video courses come from the external course platform (the courses module, ADR 0037), read

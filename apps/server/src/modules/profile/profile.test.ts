@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { createSession } from '../account/create-session.ts';
+import { createSession } from '../account/index.ts';
 import { linkThirdpartyAccount } from './link-thirdparty-account.ts';
 
 describe.each(databaseKinds)('profile on %s', (kind) => {

@@ -10,9 +10,8 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backgroundMailer } from '../account/account-deps.ts';
-import { refuseImpersonated } from '../impersonation/refuse-impersonated.ts';
-import { changePassword } from './change-password.ts';
+import { backgroundMailer, changePassword } from '../account/index.ts';
+import { refuseImpersonated } from '../impersonation/index.ts';
 import { getProfile } from './get-profile.ts';
 import { listUserCourses } from './list-user-courses.ts';
 import { setAvatar } from './set-avatar.ts';

@@ -1,7 +1,7 @@
 import type { Profile } from '@atrium/protocol';
 import type { Database } from '../../db/client.ts';
 import type { UploadableBlobStore } from '../../lib/create-blob-store.ts';
-import { claimAvatarUpload } from '../uploads/claim-avatar-upload.ts';
+import { claimAvatarUpload } from '../uploads/index.ts';
 import { updateProfile } from './update-profile.ts';
 
 /** Stores an uploaded avatar on the profile, once the uploads module vouches for its address and bytes. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditRead } from '../../lib/audit-read.ts';
-import { labelUsers } from '../account/find-users.ts';
+import { labelUsers } from '../account/index.ts';
 import {
   deleteSession,
   getSessionSummary,
   listSessionBatches,
   streamSessionMessages,
-} from '../ingest/read-sessions.ts';
+} from '../ingest/index.ts';
 import { listAudit } from './list-audit.ts';
 import { recordRead } from './record-read.ts';
 import { searchFilters, searchSessions } from './search-sessions.ts';

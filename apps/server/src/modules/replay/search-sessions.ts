@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { findUsersByText, labelUsers } from '../account/find-users.ts';
-import { listSessions, type SessionSearch } from '../ingest/read-sessions.ts';
+import { findUsersByText, labelUsers } from '../account/index.ts';
+import { listSessions, type SessionSearch } from '../ingest/index.ts';
 
 /**
  * The console's sessions search: `learner` (id, e-mail or nickname) becomes the matching accounts' ids,

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
-import { notifyUsers } from '../notify/notify-users.ts';
-import { claimReminder } from '../training/claim-reminder.ts';
-import { listClassMemberIds } from '../training/open-class.ts';
+import { notifyUsers } from '../notify/index.ts';
+import { claimReminder, listClassMemberIds } from '../training/index.ts';
 
 type Task = Pick<typeof tasks.$inferSelect, 'id' | 'title' | 'dueAt'>;
 interface OpenableClass {

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, tasks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { issueCertificate } from '../training/issue-certificate.ts';
+import { issueCertificate } from '../training/index.ts';
 import type { ClassRef } from './list-class-tasks.ts';
 import { listClassTasks } from './list-class-tasks.ts';
 import { taskStateOf, toTaskView } from './task-view.ts';

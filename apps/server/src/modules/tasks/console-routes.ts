@@ -10,7 +10,7 @@ import { newTaskBody, taskView } from '@atrium/protocol/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
-import { findAdminClass } from '../training/manage-classes.ts';
+import { findAdminClass } from '../training/index.ts';
 import { createTask } from './create-task.ts';
 import { deleteTask, findAdminTask, listAdminTasks, taskProgressOf, updateTask } from './manage-tasks.ts';
 

@@ -1,10 +1,10 @@
 import type { AdminTask, TaskPatch } from '@atrium/protocol/community';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { classMembers, taskProgress, tasks, users } from '../../db/schema.ts';
+import { taskProgress, tasks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { rearmReminder } from '../training/claim-reminder.ts';
-import { findAdminClass } from '../training/manage-classes.ts';
+import { byEmail, labelUsers } from '../account/index.ts';
+import { findAdminClass, listClassMemberIds, rearmReminder } from '../training/index.ts';
 import { announceTask } from './announce-task.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -83,28 +83,25 @@ export async function deleteTask(db: Database, taskId: string): Promise<void> {
 
 /** Who accepted and completed a task: every member of its class, with the times (null: not yet). */
 export async function taskProgressOf(db: Database, task: TaskRow) {
-  const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      acceptedAt: taskProgress.acceptedAt,
-      completedAt: taskProgress.completedAt,
-    })
-    .from(classMembers)
-    .innerJoin(users, eq(users.id, classMembers.userId))
-    .leftJoin(
-      taskProgress,
-      and(eq(taskProgress.taskId, task.id), eq(taskProgress.userId, classMembers.userId)),
-    )
-    .where(eq(classMembers.classId, task.classId))
-    .orderBy(asc(users.email));
-  return rows.map((r) => ({
-    user_id: r.userId,
-    email: r.email,
-    nickname: r.nickname,
-    accepted_at: r.acceptedAt?.toISOString() ?? null,
-    completed_at: r.completedAt?.toISOString() ?? null,
+  const memberIds = await listClassMemberIds(db, task.classId);
+  const progress = memberIds.length
+    ? await db
+        .select({
+          userId: taskProgress.userId,
+          acceptedAt: taskProgress.acceptedAt,
+          completedAt: taskProgress.completedAt,
+        })
+        .from(taskProgress)
+        .where(and(eq(taskProgress.taskId, task.id), inArray(taskProgress.userId, memberIds)))
+    : [];
+  const byUser = new Map(progress.map((p) => [p.userId, p]));
+  const rows = memberIds.map((userId) => ({ userId, progress: byUser.get(userId) }));
+  return byEmail(rows, await labelUsers(db, memberIds)).map(({ row, label }) => ({
+    user_id: label.id,
+    email: label.email,
+    nickname: label.nickname,
+    accepted_at: row.progress?.acceptedAt.toISOString() ?? null,
+    completed_at: row.progress?.completedAt?.toISOString() ?? null,
   }));
 }
 
@@ -115,15 +112,20 @@ export async function listCompleters(db: Database, classId: string): Promise<str
     .from(tasks)
     .where(and(eq(tasks.classId, classId), eq(tasks.published, true)));
   if (total === 0) return [];
+  const memberIds = await listClassMemberIds(db, classId);
+  if (memberIds.length === 0) return [];
   const rows = await db
     .select({ userId: taskProgress.userId, done: count() })
     .from(taskProgress)
     .innerJoin(tasks, eq(tasks.id, taskProgress.taskId))
-    .innerJoin(
-      classMembers,
-      and(eq(classMembers.userId, taskProgress.userId), eq(classMembers.classId, classId)),
+    .where(
+      and(
+        eq(tasks.classId, classId),
+        eq(tasks.published, true),
+        isNotNull(taskProgress.completedAt),
+        inArray(taskProgress.userId, memberIds),
+      ),
     )
-    .where(and(eq(tasks.classId, classId), eq(tasks.published, true), isNotNull(taskProgress.completedAt)))
     .groupBy(taskProgress.userId);
   return rows.filter((r) => r.done === total).map((r) => r.userId);
 }

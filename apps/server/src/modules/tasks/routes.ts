@@ -3,7 +3,7 @@ import { previewQuery, taskProgress } from '@atrium/protocol/training';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listMemberClasses, openClass } from '../training/open-class.ts';
+import { listMemberClasses, openClass } from '../training/index.ts';
 import { acceptTask, completeTask } from './change-task.ts';
 import { getTask } from './get-task.ts';
 import { listClassTasks } from './list-class-tasks.ts';

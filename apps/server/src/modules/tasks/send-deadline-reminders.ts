@@ -1,10 +1,8 @@
 import { and, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, tasks } from '../../db/schema.ts';
-import { notifyUsers } from '../notify/notify-users.ts';
-import { claimReminder } from '../training/claim-reminder.ts';
-import { findAdminClass } from '../training/manage-classes.ts';
-import { listClassMemberIds } from '../training/open-class.ts';
+import { notifyUsers } from '../notify/index.ts';
+import { claimReminder, findAdminClass, listClassMemberIds } from '../training/index.ts';
 
 /** 「任務即將截止」 goes out a day before the deadline. */
 export const DEADLINE_LEAD_MS = 24 * 60 * 60_000;

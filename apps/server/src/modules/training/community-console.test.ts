@@ -5,8 +5,8 @@ import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { makePng } from '../../../test/test-images.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword } from '../account/password.ts';
-import { sendDueBroadcasts } from '../notify/manage-broadcasts.ts';
+import { hashPassword } from '../account/index.ts';
+import { sendDueBroadcasts } from '../notify/index.ts';
 
 const base = '/v1/console/community';
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();

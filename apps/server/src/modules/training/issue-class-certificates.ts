@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { listCompleters } from '../tasks/manage-tasks.ts';
+import { listCompleters } from '../tasks/index.ts';
 import { issueForCompleters } from './manage-certificates.ts';
 import { findAdminClass } from './manage-classes.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { findUserById } from '../account/account-user.ts';
+import { findUserById } from '../account/index.ts';
 
 /** The name printed on a certificate: last + first name, else the nickname, else the e-mail's local part. */
 export async function learnerName(db: Database, userId: string): Promise<string> {

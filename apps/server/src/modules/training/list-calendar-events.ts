@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@atrium/protocol/training';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classSessions } from '../../db/schema.ts';
-import { listClassTasks } from '../tasks/list-class-tasks.ts';
+import { listClassTasks } from '../tasks/index.ts';
 
 /** Class sessions and the deadlines of published tasks, by start time. A deadline is a zero-length event. */
 export async function listCalendarEvents(

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classMembers, classSessions, trainingClasses } from '../../db/schema.ts';
 import type { AuthUser } from '../../types.d.ts';
-import { isStaff } from '../account/roles.ts';
-import { classProgress } from '../tasks/class-progress.ts';
+import { isStaff } from '../account/index.ts';
+import { classProgress } from '../tasks/index.ts';
 import { toSessionView } from './session-view.ts';
 
 export const CLASS_PAGE_SIZE = 10;

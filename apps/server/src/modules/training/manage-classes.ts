@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { classMembers, trainingClasses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { announceOpenTasks } from '../tasks/announce-task.ts';
+import { announceOpenTasks } from '../tasks/index.ts';
 import { type ClassRow, classNotFound } from './open-class.ts';
 
 function toAdminClass(row: ClassRow, members: number): AdminClass {

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { classMembers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { idsByEmail, labelUsers } from '../account/find-users.ts';
-import { byEmail } from './by-email.ts';
+import { byEmail, idsByEmail, labelUsers } from '../account/index.ts';
 
 const email = z.email();
 

@@ -4,8 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { checkIns, classMembers, classSessions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { labelUsers } from '../account/find-users.ts';
-import { byEmail } from './by-email.ts';
+import { byEmail, labelUsers } from '../account/index.ts';
 import { rearmReminder } from './claim-reminder.ts';
 import { type SessionRow, toSessionView } from './session-view.ts';
 

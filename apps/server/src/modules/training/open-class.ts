@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { classMembers, trainingClasses } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../types.d.ts';
-import { isStaff } from '../account/roles.ts';
+import { isStaff } from '../account/index.ts';
 
 export type ClassRow = typeof trainingClasses.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { every } from '../../lib/every.ts';
-import { sendDueBroadcasts } from '../notify/manage-broadcasts.ts';
-import { sendDeadlineReminders } from '../tasks/send-deadline-reminders.ts';
+import { sendDueBroadcasts } from '../notify/index.ts';
+import { sendDeadlineReminders } from '../tasks/index.ts';
 import { sendClassStarting } from './send-class-starting.ts';
 
 /** Every five minutes is well inside both look-aheads (an hour, a day). */

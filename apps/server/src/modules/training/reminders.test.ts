@@ -4,7 +4,7 @@ import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { classSessions, notifications } from '../../db/schema.ts';
 import { seedCommunity } from '../../db/seed/seed-community.ts';
-import { sendDeadlineReminders } from '../tasks/send-deadline-reminders.ts';
+import { sendDeadlineReminders } from '../tasks/index.ts';
 import { sendClassStarting } from './send-class-starting.ts';
 
 type Message = { title: string; link: string | null };

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classSessions, trainingClasses } from '../../db/schema.ts';
-import { notifyUsers } from '../notify/notify-users.ts';
+import { notifyUsers } from '../notify/index.ts';
 import { claimReminder } from './claim-reminder.ts';
 import { listClassMemberIds } from './open-class.ts';
 

@@ -4,11 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import { forgetDevices } from '../account/known-devices.ts';
-import { passwordChangedMail } from '../account/mail/sign-in-method-mails.ts';
-import { hashPassword, verifyPassword } from '../account/password.ts';
-import { emitPasswordReplaced } from '../account/password-replaced.ts';
-import { revokeOtherSessions } from '../account/revoke-sessions.ts';
+import { forgetDevices } from './known-devices.ts';
+import { passwordChangedMail } from './mail/sign-in-method-mails.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { emitPasswordReplaced } from './password-replaced.ts';
+import { revokeOtherSessions } from './revoke-sessions.ts';
 
 /**
  * Changes the password after checking the old one; every other session of the user is signed out and every

@@ -1,4 +1,4 @@
-import type { UserLabel } from '../account/find-users.ts';
+import type { UserLabel } from '../account/index.ts';
 
 /**
  * Class rows joined in memory with their accounts' labels (account owns the users table), ordered by e-mail

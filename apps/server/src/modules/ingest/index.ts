@@ -1,0 +1,12 @@
+// The ingest module's public entry: what other modules and the composition root may use of it. Anything not
+// exported here is the module's own (scripts/check-boundaries.mjs fails the build otherwise).
+export {
+  deleteSession,
+  getSessionSummary,
+  listSessionBatches,
+  listSessions,
+  type SessionSearch,
+  streamSessionMessages,
+} from './read-sessions.ts';
+export { signSessionToken, verifySessionToken } from './session-token.ts';
+export { trackerStatic } from './tracker-static.ts';

@@ -1,0 +1,4 @@
+// The profile module's public entry: what other modules and the composition root may use of it. Anything not
+// exported here is the module's own (scripts/check-boundaries.mjs fails the build otherwise).
+export { linkThirdpartyAccount } from './link-thirdparty-account.ts';
+export { unlinkThirdpartyAccount } from './unlink-thirdparty-accounts.ts';

@@ -1,0 +1,9 @@
+// The training module's public entry: what other modules and the composition root may use of it. Anything not
+// exported here is the module's own (scripts/check-boundaries.mjs fails the build otherwise).
+export { claimReminder, rearmReminder } from './claim-reminder.ts';
+export { classNames } from './class-names.ts';
+export { issueCertificate } from './issue-certificate.ts';
+export { learnerTraining } from './learner-training.ts';
+export { findAdminClass } from './manage-classes.ts';
+export { listClassMemberIds, listMemberClasses, openClass } from './open-class.ts';
+export { reminderSweep } from './reminder-sweep.ts';
