@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
 import { seedIngest } from './db/seed/seed-ingest.ts';
+import { BackgroundWork } from './lib/background-work.ts';
 import { contentSecurityPolicy } from './lib/content-security-policy.ts';
 import { createBlobStore } from './lib/create-blob-store.ts';
 import { errorHandler } from './lib/error-handler.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  app.decorate('background', new BackgroundWork());
   const blobs = createBlobStore(config);
   app.addHook('onClose', async () => blobs.close?.());
   app.decorate('blobs', blobs);

@@ -1,6 +1,7 @@
 import 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { BackgroundWork } from './lib/background-work.ts';
 import type { UploadableBlobStore } from './lib/create-blob-store.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { Role } from './modules/account/index.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Mails and tasks sent after the answer; `settle()` waits for them (closing, tests). */
+    background: BackgroundWork;
     /** Avatars and recordings: local disk, or S3-compatible when S3_* is set. */
     blobs: UploadableBlobStore;
     /** preHandler: 401 unless a valid session token came with the request. */

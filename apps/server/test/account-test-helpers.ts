@@ -61,5 +61,5 @@ export const mailedCode = (mail: ReceivedMail) => {
   return match[1]!;
 };
 
-/** Lets background mails reach the sink, so "no mail was sent" can be asserted. */
-export const settleMail = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Waits until the app's background mails reached the sink, so "no mail was sent" can be asserted. */
+export const settleMail = (app: FastifyInstance) => app.background.settle();

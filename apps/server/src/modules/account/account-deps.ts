@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../lib/mail.ts';
@@ -53,4 +53,20 @@ export function backgroundMailer(mailer: Mailer, log: FastifyBaseLogger) {
       await Promise.all([...pending]);
     },
   };
+}
+
+/**
+ * A routes plugin's background mailer and work queue, finished before the app closes (the database and the
+ * mailer close after) and when anything awaits `app.background.settle()`.
+ */
+export function backgroundWorkOf(app: FastifyInstance) {
+  const mailer = backgroundMailer(app.mailer, app.log);
+  const work = backgroundTasks(app.log);
+  const flush = async () => {
+    await work.flush();
+    await mailer.flush();
+  };
+  app.addHook('preClose', flush);
+  app.background.add(flush);
+  return { mailer, work };
 }

@@ -4,8 +4,7 @@
 export { DEVICE_COOKIE } from './account-cookies.ts';
 export {
   type AccountDeps,
-  backgroundMailer,
-  backgroundTasks,
+  backgroundWorkOf,
   type GuardedAccountDeps,
 } from './account-deps.ts';
 export { accountThrottle } from './account-throttle.ts';

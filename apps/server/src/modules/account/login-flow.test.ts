@@ -61,7 +61,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     const again = await b.call('POST', '/v1/user/login', learner);
     expect(again.json()).toMatchObject({ status: 'signed_in', token: expect.any(String) });
     expect((await b.call('GET', '/v1/entry')).json().user.email).toBe(learner.email);
-    await settleMail();
+    await settleMail(t.app);
     expect(t.smtp.inbox.length).toBe(before);
 
     // Another browser is new again.

@@ -168,7 +168,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(unknown.statusCode).toBe(202);
     expect(unknown.json()).toEqual({ email: 'nobody@example.com' });
     const second = linkToken(await mailAfter(t, since, 'resend@example.com', '驗證'), '/register/verify');
-    await settleMail();
+    await settleMail(t.app);
     expect(t.smtp.inbox.some((m) => m.to === 'nobody@example.com')).toBe(false);
 
     expect((await b.call('PUT', '/v1/user/register/verify', { token: first })).json().code).toBe(

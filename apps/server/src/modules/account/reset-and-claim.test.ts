@@ -102,7 +102,7 @@ describe.each(databaseKinds)('password reset and old accounts on %s', (kind) => 
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ email: 'nobody@example.com' });
-    await settleMail();
+    await settleMail(t.app);
     expect(t.smtp.inbox.some((m) => m.to === 'nobody@example.com')).toBe(false);
   });
 

@@ -21,12 +21,7 @@ import {
   LOGIN_TICKET_COOKIE,
   setLoginTicketCookie,
 } from './account-cookies.ts';
-import {
-  type AccountDeps,
-  backgroundMailer,
-  backgroundTasks,
-  type GuardedAccountDeps,
-} from './account-deps.ts';
+import { type AccountDeps, backgroundWorkOf, type GuardedAccountDeps } from './account-deps.ts';
 import { accountThrottle } from './account-throttle.ts';
 import { sessionTokenOf } from './authenticate.ts';
 import type { SignInContext } from './complete-sign-in.ts';
@@ -56,13 +51,8 @@ const tags = ['account'];
 
 /** The account calls of spec 1 §7 under /v1 (shapes in @atrium/protocol account.ts). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = backgroundMailer(app.mailer, app.log);
-  const work = backgroundTasks(app.log);
   // Work and mails still in flight are finished before the database and the mailer close.
-  app.addHook('preClose', async () => {
-    await work.flush();
-    await mailer.flush();
-  });
+  const { mailer, work } = backgroundWorkOf(app);
   const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
   const guarded: GuardedAccountDeps = {
     ...deps,

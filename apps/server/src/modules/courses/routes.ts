@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type AccountDeps,
-  backgroundMailer,
+  backgroundWorkOf,
   DEVICE_COOKIE,
   sessionTokenOf,
   setSignInCookies,
@@ -24,8 +24,7 @@ const PORTAL_RETURN = '/login/course-platform';
 
 /** The external course platform's sign-in and binding (ADR 0037), under /v1. */
 export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = backgroundMailer(app.mailer, app.log);
-  app.addHook('preClose', () => mailer.flush());
+  const { mailer } = backgroundWorkOf(app);
   const deps: AccountDeps = { db: app.db, config: app.config, log: app.log, mail: mailer.send };
   subscribeUnbindOnPasswordReplaced();
 

@@ -13,7 +13,7 @@ import { auditChange } from '../../lib/audit-change.ts';
 import { auditRead } from '../../lib/audit-read.ts';
 import { listAuditChanges } from '../../lib/list-audit-changes.ts';
 import {
-  backgroundMailer,
+  backgroundWorkOf,
   changeLearner,
   getLearner,
   resendVerificationFor,
@@ -38,8 +38,7 @@ export const learnerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: app.requireAgent };
   const change = { onRequest: app.requireAdmin };
   app.addHook('onResponse', auditChange);
-  const mailer = backgroundMailer(app.mailer, app.log);
-  app.addHook('preClose', () => mailer.flush());
+  const { mailer } = backgroundWorkOf(app);
   const db = app.db;
 
   app.get(

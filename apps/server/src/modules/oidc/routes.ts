@@ -16,8 +16,7 @@ import { z } from 'zod';
 import type { SignInContext } from '../account/index.ts';
 import {
   accountThrottle,
-  backgroundMailer,
-  backgroundTasks,
+  backgroundWorkOf,
   DEVICE_COOKIE,
   type GuardedAccountDeps,
   signedInReply,
@@ -47,12 +46,7 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
 
 /** Third-party sign-in with OpenID Connect (ADR 0036), under /v1. */
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = backgroundMailer(app.mailer, app.log);
-  const work = backgroundTasks(app.log);
-  app.addHook('preClose', async () => {
-    await work.flush();
-    await mailer.flush();
-  });
+  const { mailer, work } = backgroundWorkOf(app);
   const account: GuardedAccountDeps = {
     db: app.db,
     config: app.config,

@@ -10,7 +10,7 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backgroundMailer, changePassword } from '../account/index.ts';
+import { backgroundWorkOf, changePassword } from '../account/index.ts';
 import { refuseImpersonated } from '../impersonation/index.ts';
 import { getProfile } from './get-profile.ts';
 import { listUserCourses } from './list-user-courses.ts';
@@ -25,8 +25,7 @@ const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a caller without a session learns nothing, not even which inputs are valid.
   app.addHook('onRequest', app.requireUser);
-  const mailer = backgroundMailer(app.mailer, app.log);
-  app.addHook('preClose', () => mailer.flush());
+  const { mailer } = backgroundWorkOf(app);
   const userId = (request: { user: { id: string } | null }) => request.user!.id;
 
   app.get(
