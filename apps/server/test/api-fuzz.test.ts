@@ -259,6 +259,7 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
         'POST /v1/oidc/{provider}/authorize',
         'POST /v1/oidc/{provider}/callback',
         'POST /v1/oidc/link/confirm',
+        'POST /v1/oidc/link/verify',
         // The course platform (ADR 0037): sign-in when signed out, binding when signed in.
         'GET /v1/course-platforms',
         'GET /v1/user/login/{platform}',

@@ -1,4 +1,5 @@
 import { coursePlatformsResponse, platformLoginQuery, platformLoginResponse } from '@atrium/protocol';
+import { errorBody } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +17,6 @@ import { startPlatformSignIn } from './start-platform-sign-in.ts';
 import { subscribeUnbindOnPasswordReplaced } from './unbind-platforms-on-password-replaced.ts';
 
 const tags = ['course-platform'];
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const platformParams = z.object({ platform: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/) });
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 /** Where the portal picks up after the platform: it reads the stored redirect type and route (spec 1 §3). */

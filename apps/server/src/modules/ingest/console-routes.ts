@@ -1,3 +1,4 @@
+import { security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,7 +39,6 @@ import {
 } from './manage-tracker-settings.ts';
 
 const tags = ['console: ingest'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** Admins set up tracker projects and what trackers fetch. Mounted at /v1/console/ingest. */
 export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import {
   learnerSearchQuery,
   learnerSummary,
 } from '@atrium/protocol/community';
+import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
@@ -25,8 +26,6 @@ import { learnerTasks } from '../tasks/index.ts';
 import { learnerTraining } from '../training/index.ts';
 
 const tags = ['console: community'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /**

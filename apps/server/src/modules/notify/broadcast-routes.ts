@@ -1,12 +1,11 @@
 import { broadcastInput, broadcastList, broadcastView } from '@atrium/protocol/community';
+import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
 import { cancelBroadcast, composeBroadcast, listBroadcasts } from './manage-broadcasts.ts';
 
 const tags = ['console: community'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Composed notifications: to one learner, a class or everyone, now or later; sent items with read counts. */

@@ -5,6 +5,7 @@ import {
   notifyListResponse,
   notifyMessage,
 } from '@atrium/protocol';
+import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMessages } from './list-messages.ts';
@@ -12,9 +13,7 @@ import { markAllRead } from './mark-all-read.ts';
 import { markMessage } from './mark-message.ts';
 import { subscribeWelcomeMessage } from './welcome-on-verify.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const idParams = z.object({ id: z.uuid() });
 
 /** The notification calls of spec 1 §7 plus mark-all-read, for the signed-in user's own messages. */

@@ -10,6 +10,7 @@ import {
   oidcVerifyRequired,
   signedIn,
 } from '@atrium/protocol';
+import { errorBody } from '@atrium/protocol/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,6 @@ import { unlinkOidcIdentity } from './unlink-oidc-identity.ts';
 import { verifyOidcLink } from './verify-oidc-link.ts';
 
 const tags = ['oidc'];
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = {
   400: errorBody,
   401: errorBody,

@@ -8,6 +8,7 @@ import {
   registeredCoursesQuery,
   registeredCoursesResponse,
 } from '@atrium/protocol';
+import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backgroundWorkOf, changePassword } from '../account/index.ts';
@@ -17,9 +18,7 @@ import { listUserCourses } from './list-user-courses.ts';
 import { setAvatar } from './set-avatar.ts';
 import { updateProfile } from './update-profile.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: errorBody, 401: errorBody };
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** The profile calls of spec 1 §7, all for the signed-in user only. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,3 +1,4 @@
+import { security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditRead } from '../../lib/audit-read.ts';
@@ -13,7 +14,6 @@ import { recordRead } from './record-read.ts';
 import { searchFilters, searchSessions } from './search-sessions.ts';
 
 const tags = ['console: replay'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 const sessionView = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import {
   taskPatch,
   taskProgressList,
 } from '@atrium/protocol/community';
+import { errorBody, security } from '@atrium/protocol/http';
 import { newTaskBody, taskView } from '@atrium/protocol/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,8 +16,6 @@ import { createTask } from './create-task.ts';
 import { deleteTask, findAdminTask, listAdminTasks, taskProgressOf, updateTask } from './manage-tasks.ts';
 
 const tags = ['console: community'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Tasks of a class for the console: create, edit, delete, and who accepted and completed. */

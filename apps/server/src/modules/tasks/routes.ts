@@ -1,3 +1,4 @@
+import { security } from '@atrium/protocol/http';
 import { myTaskBoard, taskBoard, taskChanged, taskIdBody, taskList, taskView } from '@atrium/protocol/tasks';
 import { previewQuery, taskProgress } from '@atrium/protocol/training';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +11,6 @@ import { listClassTasks } from './list-class-tasks.ts';
 import { toBoard, toMyBoard, toProgress } from './task-board.ts';
 
 const tags = ['tasks'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const classParams = z.object({ id: z.uuid({ message: '課程編號格式錯誤' }) });
 const base = '/training-classes/:id/tasks';
 const noQuery = z.object({});

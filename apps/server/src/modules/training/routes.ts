@@ -1,3 +1,4 @@
+import { security } from '@atrium/protocol/http';
 import {
   calendarFeed,
   certificate,
@@ -25,7 +26,6 @@ import { listMyClasses } from './list-my-classes.ts';
 import { openClass } from './open-class.ts';
 
 const tags = ['training'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const uuid = (what: string) => z.uuid({ message: `${what}格式錯誤` });
 const classParams = z.object({ id: uuid('課程編號') });
 

@@ -1,12 +1,11 @@
 import { COURSE_IMAGE_MAX_BYTES, courseImage } from '@atrium/protocol/community';
+import { errorBody } from '@atrium/protocol/http';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
 import { errorHandler } from '../../lib/error-handler.ts';
 import { courseImageTooLarge, openCourseImage, storeCourseImage } from './store-course-image.ts';
-
-const errorBody = z.object({ message: z.string(), code: z.string() });
 
 /** POST /v1/console/community/course-images: raw image bytes from the Markdown editor (admins). */
 export const courseImageUploadRoutes: FastifyPluginAsyncZod = async (app) => {

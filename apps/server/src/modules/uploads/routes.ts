@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES, avatarUploadResponse, avatarUploadType } from '@atrium/protocol';
+import { errorBody } from '@atrium/protocol/http';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +8,6 @@ import { avatarTooLarge } from './check-avatar-bytes.ts';
 import { issueAvatarUpload } from './issue-avatar-upload.ts';
 import { openStoredAvatar } from './open-stored-avatar.ts';
 import { receiveAvatarUpload } from './receive-avatar-upload.ts';
-
-const errorBody = z.object({ message: z.string(), code: z.string() });
 
 /** GET /v1/user/upload/avatar/{png|jpeg}: a short-lived upload address and the image address. */
 export const avatarUploadRoutes: FastifyPluginAsyncZod = async (app) => {
