@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ASSIST_SOCKET_PATH, assistRoomId, visitorPeerId } from '@atrium/protocol/assist';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { PORTAL_PROJECT } from '../src/db/seed/seed-ingest.ts';
+import { type DatabaseKind, openTestDatabase } from './test-databases.ts';
 import { trackerStartBody } from './tracker-start-body.ts';
 
 /** The real app listening on a random loopback port (the relay needs a real HTTP server). */
@@ -23,6 +25,24 @@ export async function listeningApp(database: DatabaseHandle, env: Record<string,
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { app, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A describe block's relay: its own test database and listening app (opened before its tests, closed after),
+ * and the test sockets closed after each test. Read `app`/`url` inside tests and hooks, once opened.
+ */
+export function useRelayApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const relay = {} as { database: DatabaseHandle; app: FastifyInstance; url: string };
+  beforeAll(async () => {
+    relay.database = await openTestDatabase(kind);
+    Object.assign(relay, await listeningApp(relay.database, env));
+  }, 180_000);
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await relay.app?.close();
+    await relay.database?.close();
+  });
+  return relay;
 }
 
 /** Starts a tracker session through the real ingest call, as the tracker does. */

@@ -1,46 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSocket,
-  closeSockets,
   connected,
-  listeningApp,
   next,
   startTrackerSession,
+  useRelayApp,
   visitorSocket,
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 import { MAX_RECORDING_BYTES } from './assist-recordings.ts';
 
 // A WebM starts with the EBML header; the rest of a real capture follows.
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2048, 7)]);
 
 describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
+  const relay = useRelayApp(kind);
   let agent: TestUser;
   let agent2: TestUser;
   let admin: TestUser;
   let learner: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ app, url } = await listeningApp(database));
-    agent = await createTestUser(app, { role: 'agent' });
-    agent2 = await createTestUser(app, { role: 'agent' });
-    admin = await createTestUser(app, { role: 'admin' });
-    learner = await createTestUser(app);
+    agent = await createTestUser(relay.app, { role: 'agent' });
+    agent2 = await createTestUser(relay.app, { role: 'agent' });
+    admin = await createTestUser(relay.app, { role: 'admin' });
+    learner = await createTestUser(relay.app);
   }, 180_000);
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const upload = (sessionId: string, body: Buffer, who: TestUser = agent) =>
-    app.inject({
+    relay.app.inject({
       method: 'POST',
       url: `/v1/console/assist/recordings/${sessionId}?durationMs=4200`,
       headers: { ...who.auth, 'content-type': 'video/webm' },
@@ -49,10 +38,10 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
 
   /** A learner's tab and an agent watching it, both on the real relay. */
   async function watched(who: TestUser = agent) {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
-    const a = agentSocket(url, s, who.token);
+    const a = agentSocket(relay.url, s, who.token);
     await connected(a);
     return { s, visitor, a, meta: { tabId: s.tabId } };
   }
@@ -83,19 +72,19 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
     expect(again.statusCode).toBe(403);
     expect(again.json()).toMatchObject({ code: 'recording_not_accepted' });
 
-    const list = await app.inject({
+    const list = await relay.app.inject({
       url: `/v1/console/assist/recordings?sessionId=${w.s.sessionId}`,
       headers: agent.auth,
     });
     expect((list.json() as { list: { id: string }[] }).list.map((r) => r.id)).toEqual([saved.id]);
-    const file = await app.inject({
+    const file = await relay.app.inject({
       url: `/v1/console/assist/recordings/${saved.id}/file`,
       headers: agent.auth,
     });
     expect(file.headers['content-type']).toBe('video/webm');
     expect(file.rawPayload.equals(webm)).toBe(true);
 
-    const audit = await app.inject({
+    const audit = await relay.app.inject({
       url: `/v1/console/audit?sessionId=${w.s.sessionId}`,
       headers: admin.auth,
     });
@@ -124,7 +113,7 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
 
     // A visitor naming an agent that never asked makes nothing uploadable.
     const w2 = await watched(agent2);
-    const other = agentSocket(url, w2.s, agent.token);
+    const other = agentSocket(relay.url, w2.s, agent.token);
     await connected(other);
     const heard = next(w2.a, 'recording_accepted');
     w2.visitor.emit('recording_accepted', { meta: w2.meta, data: other.id });
@@ -140,7 +129,7 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
     expect(bad.json()).toMatchObject({ code: 'invalid_recording' });
     expect((await upload('6f1c1d52-5a57-4d8e-9d1e-4b8f2b0b8f00', webm)).statusCode).toBe(404);
     expect((await upload(w.s.sessionId, webm, learner)).statusCode).toBe(403);
-    const json = await app.inject({
+    const json = await relay.app.inject({
       method: 'POST',
       url: `/v1/console/assist/recordings/${w.s.sessionId}`,
       headers: { ...agent.auth, 'content-type': 'application/json' },
@@ -148,7 +137,7 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
     });
     expect(json.statusCode).toBe(400);
     // Bounded: a body announced above the limit is refused before it is read.
-    const huge = await app.inject({
+    const huge = await relay.app.inject({
       method: 'POST',
       url: `/v1/console/assist/recordings/${w.s.sessionId}`,
       headers: {

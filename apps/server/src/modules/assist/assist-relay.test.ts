@@ -1,80 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import { ASSIST_LIMITS, agentEventData, ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   agentSocket,
   arrives,
-  closeSockets,
   connected,
   consoleSocket,
-  listeningApp,
   next,
   startTrackerSession,
   until,
+  useRelayApp,
   visitorSocket,
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 import { signSessionToken } from '../ingest/session-token.ts';
 import { signPeerCredential } from './peer-credential.ts';
 
 describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
+  const relay = useRelayApp(kind);
   let agent: TestUser;
   let agent2: TestUser;
   let learner: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ app, url } = await listeningApp(database));
-    agent = await createTestUser(app, { role: 'agent', nickname: '小幫手阿明' });
-    agent2 = await createTestUser(app, { role: 'admin', nickname: 'Admin' });
-    learner = await createTestUser(app, { role: 'learner' });
-  });
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    agent = await createTestUser(relay.app, { role: 'agent', nickname: '小幫手阿明' });
+    agent2 = await createTestUser(relay.app, { role: 'admin', nickname: 'Admin' });
+    learner = await createTestUser(relay.app, { role: 'learner' });
   });
 
   it('refuses visitors without a valid session token, or with another session’s peer id', async () => {
-    const s = await startTrackerSession(app);
-    await expect(connected(visitorSocket(url, s, { token: '' }))).rejects.toThrow('unauthorized');
-    await expect(connected(visitorSocket(url, s, { token: `${s.token}x` }))).rejects.toThrow('unauthorized');
+    const s = await startTrackerSession(relay.app);
+    await expect(connected(visitorSocket(relay.url, s, { token: '' }))).rejects.toThrow('unauthorized');
+    await expect(connected(visitorSocket(relay.url, s, { token: `${s.token}x` }))).rejects.toThrow(
+      'unauthorized',
+    );
     const forged = signSessionToken('another-secret-of-at-least-32-characters!', {
       sessionId: s.sessionId,
       projectId: randomUUID(),
       userUuid: randomUUID(),
     });
-    await expect(connected(visitorSocket(url, s, { token: forged.token }))).rejects.toThrow('unauthorized');
-    const other = await startTrackerSession(app);
+    await expect(connected(visitorSocket(relay.url, s, { token: forged.token }))).rejects.toThrow(
+      'unauthorized',
+    );
+    const other = await startTrackerSession(relay.app);
     await expect(
-      connected(visitorSocket(url, s, { peerId: visitorPeerId(other.projectKey, other.sessionId, s.tabId) })),
+      connected(
+        visitorSocket(relay.url, s, { peerId: visitorPeerId(other.projectKey, other.sessionId, s.tabId) }),
+      ),
     ).rejects.toThrow('forbidden');
-    await expect(connected(visitorSocket(url, s))).resolves.toBeUndefined();
+    await expect(connected(visitorSocket(relay.url, s))).resolves.toBeUndefined();
   });
 
   it('refuses agents without a staff sign-in, and rooms of sessions that do not exist', async () => {
-    const s = await startTrackerSession(app);
-    await expect(connected(agentSocket(url, s))).rejects.toThrow('unauthorized');
-    await expect(connected(agentSocket(url, s, 'not-a-session'))).rejects.toThrow('unauthorized');
-    await expect(connected(agentSocket(url, s, learner.token))).rejects.toThrow('forbidden');
+    const s = await startTrackerSession(relay.app);
+    await expect(connected(agentSocket(relay.url, s))).rejects.toThrow('unauthorized');
+    await expect(connected(agentSocket(relay.url, s, 'not-a-session'))).rejects.toThrow('unauthorized');
+    await expect(connected(agentSocket(relay.url, s, learner.token))).rejects.toThrow('forbidden');
     await expect(
-      connected(agentSocket(url, { room: `${s.projectKey}-${randomUUID()}` }, agent.token)),
+      connected(agentSocket(relay.url, { room: `${s.projectKey}-${randomUUID()}` }, agent.token)),
     ).rejects.toThrow('bad_handshake');
-    await expect(connected(agentSocket(url, s, agent.token))).resolves.toBeUndefined();
+    await expect(connected(agentSocket(relay.url, s, agent.token))).resolves.toBeUndefined();
   });
 
   it('relays the live batches to agents and announces agents to the tab', async () => {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
     const newAgent = next<[string, { name: string; peerId: string }]>(visitor, ServerEvent.NEW_AGENT);
-    const a = agentSocket(url, s, agent.token);
+    const a = agentSocket(relay.url, s, agent.token);
     const welcome = next<[{ agentId: string; peerId: string; tabs: { tabId: string }[] }]>(
       a,
       ServerEvent.AGENT_WELCOME,
@@ -114,7 +109,7 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     });
 
     // A second tab connecting while an agent watches hears AGENTS_CONNECTED with the agent's id.
-    const tab2 = visitorSocket(url, s, { tabId: randomUUID() });
+    const tab2 = visitorSocket(relay.url, s, { tabId: randomUUID() });
     const agentsConnected = next<[string[]]>(tab2, ServerEvent.AGENTS_CONNECTED);
     await connected(tab2);
     expect((await agentsConnected)[0]).toEqual([a.id]);
@@ -127,11 +122,11 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
   });
 
   it('drops control events until the tab grants that agent, addressed by meta.tabId', async () => {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
-    const a = agentSocket(url, s, agent.token);
-    const b = agentSocket(url, s, agent2.token);
+    const a = agentSocket(relay.url, s, agent.token);
+    const b = agentSocket(relay.url, s, agent2.token);
     await Promise.all([connected(a), connected(b)]);
     const meta = { tabId: s.tabId };
 
@@ -187,10 +182,10 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
   });
 
   it('refuses malformed, unknown and flooding events with a reason, and keeps working', async () => {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
-    const a = agentSocket(url, s, agent.token);
+    const a = agentSocket(relay.url, s, agent.token);
     await connected(a);
     const meta = { tabId: s.tabId };
 
@@ -234,13 +229,16 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
 
   it('lists live sessions for staff, filtered, and tells console sockets when the list changes', async () => {
     const list = (query = '', token = agent.token) =>
-      app.inject({ url: `/v1/console/assist/live${query}`, headers: { authorization: `Bearer ${token}` } });
+      relay.app.inject({
+        url: `/v1/console/assist/live${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await list('', learner.token)).statusCode).toBe(403);
-    expect((await app.inject({ url: '/v1/console/assist/live' })).statusCode).toBe(401);
+    expect((await relay.app.inject({ url: '/v1/console/assist/live' })).statusCode).toBe(401);
 
-    const watcher = consoleSocket(url, agent.token);
+    const watcher = consoleSocket(relay.url, agent.token);
     await connected(watcher);
-    const s = await startTrackerSession(app);
+    const s = await startTrackerSession(relay.app);
     // Notices for sessions of earlier tests may still arrive: wait for this session's.
     const noticeFor = (sessionId: string) =>
       new Promise<void>((resolve) => {
@@ -252,7 +250,7 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
         watcher.on('LIVE_SESSIONS_CHANGED', on);
       });
     const changed = noticeFor(s.sessionId);
-    const visitor = visitorSocket(url, s);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
     await changed;
 
@@ -285,17 +283,17 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
   });
 
   it('serves PeerJS on /peerjs and opens its socket only for ids of live sessions', async () => {
-    const idRes = await fetch(`${url}/peerjs/peerjs/id?ts=1&version=1.5.4`);
+    const idRes = await fetch(`${relay.url}/peerjs/peerjs/id?ts=1&version=1.5.4`);
     expect(idRes.status).toBe(200);
     expect((await idRes.text()).length).toBeGreaterThan(10);
-    expect((await fetch(`${url}/peerjs/peerjs/peers`)).status).toBe(401);
+    expect((await fetch(`${relay.url}/peerjs/peerjs/peers`)).status).toBe(401);
 
-    const s = await startTrackerSession(app);
+    const s = await startTrackerSession(relay.app);
     const peerId = visitorPeerId(s.projectKey, s.sessionId, s.tabId);
     const open = (id: string) =>
       new Promise<string>((resolve) => {
         const ws = new WebSocket(
-          `${url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=${signPeerCredential(app.config.ingest.secret, 'v', id)}&version=1.5.4`,
+          `${relay.url.replace('http', 'ws')}/peerjs/peerjs?key=peerjs&id=${id}&token=${signPeerCredential(relay.app.config.ingest.secret, 'v', id)}&version=1.5.4`,
         );
         ws.on('message', (m) => {
           resolve(JSON.parse(String(m)).type);
@@ -306,7 +304,7 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
       });
     // Nobody of this session is connected to the relay yet.
     expect(await open(peerId)).toBe('HTTP 403');
-    const visitor = visitorSocket(url, s);
+    const visitor = visitorSocket(relay.url, s);
     await connected(visitor);
     expect(await open(peerId)).toBe('OPEN');
     expect(await open('not a valid--id')).toBe('HTTP 403');

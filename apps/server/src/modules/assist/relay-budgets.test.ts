@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ASSIST_LIMITS, ServerEvent } from '@atrium/protocol/assist';
-import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSocket,
-  closeSockets,
   connected,
-  listeningApp,
   next,
   startTrackerSession,
+  useRelayApp,
   visitorSocket,
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 
 const disconnected = (socket: Socket) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
@@ -22,39 +20,32 @@ const disconnected = (socket: Socket) =>
 const batchOf = (bytes: number) => [[0, 'x'.repeat(bytes)]];
 
 describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
+  const relay = useRelayApp(kind, { ASSIST_MAX_SOCKETS_PER_SESSION: '4' });
   let agent: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_SESSION: '4' }));
-    agent = await createTestUser(app, { role: 'agent', nickname: '小幫手阿明' });
+    agent = await createTestUser(relay.app, { role: 'agent', nickname: '小幫手阿明' });
     // An app booting on a shared, loaded two-core machine.
   }, 180_000);
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   it('refuses a socket past the cap of one session token with too_many_sockets, and frees the place on close', async () => {
-    const s = await startTrackerSession(app);
-    const tabs = [1, 2, 3, 4].map(() => visitorSocket(url, s, { tabId: randomUUID() }));
+    const s = await startTrackerSession(relay.app);
+    const tabs = [1, 2, 3, 4].map(() => visitorSocket(relay.url, s, { tabId: randomUUID() }));
     await Promise.all(tabs.map(connected));
-    await expect(connected(visitorSocket(url, s, { tabId: randomUUID() }))).rejects.toThrow(
+    await expect(connected(visitorSocket(relay.url, s, { tabId: randomUUID() }))).rejects.toThrow(
       'too_many_sockets',
     );
     // Another learner's session is not affected.
-    await expect(connected(visitorSocket(url, await startTrackerSession(app)))).resolves.toBeUndefined();
+    await expect(
+      connected(visitorSocket(relay.url, await startTrackerSession(relay.app))),
+    ).resolves.toBeUndefined();
     const gone = disconnected(tabs[0]!);
     tabs[0]!.disconnect();
     await gone;
     // The server learns of the close a moment later: retry until the place is given back.
     let reconnected = false;
     for (let i = 0; i < 50 && !reconnected; i += 1) {
-      reconnected = await connected(visitorSocket(url, s, { tabId: randomUUID() })).then(
+      reconnected = await connected(visitorSocket(relay.url, s, { tabId: randomUUID() })).then(
         () => true,
         () => false,
       );
@@ -63,11 +54,11 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
   });
 
   it('closes only the socket that sends a frame over the limit, before relaying any of it', async () => {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
-    const a = agentSocket(url, s, agent.token);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
+    const a = agentSocket(relay.url, s, agent.token);
     await Promise.all([connected(visitor), connected(a)]);
-    const other = visitorSocket(url, s, { tabId: randomUUID() });
+    const other = visitorSocket(relay.url, s, { tabId: randomUUID() });
     await connected(other);
 
     let relayedBig = false;
@@ -90,9 +81,9 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
   });
 
   it('closes a socket that keeps sending far past its byte budget, and keeps the room working', async () => {
-    const s = await startTrackerSession(app);
-    const flooder = visitorSocket(url, s);
-    const a = agentSocket(url, s, agent.token);
+    const s = await startTrackerSession(relay.app);
+    const flooder = visitorSocket(relay.url, s);
+    const a = agentSocket(relay.url, s, agent.token);
     await Promise.all([connected(flooder), connected(a)]);
     const codes: string[] = [];
     flooder.on(ServerEvent.ASSIST_ERROR, (e: { code: string }) => codes.push(e.code));
@@ -111,7 +102,7 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
     expect(await closed).toBe('io server disconnect');
     expect(codes).toContain('rate_limited');
 
-    const tab = visitorSocket(url, s, { tabId: randomUUID() });
+    const tab = visitorSocket(relay.url, s, { tabId: randomUUID() });
     await connected(tab);
     // The session may still owe bytes for a moment (the budget is the session's): it is told so, and the
     // same batch goes through once the debt is paid back.
@@ -138,25 +129,14 @@ describe.each(databaseKinds)('assist relay budgets (%s)', (kind: DatabaseKind) =
 });
 
 describe('assist relay sockets per address', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    ({ app, url } = await listeningApp(database, { ASSIST_MAX_SOCKETS_PER_ADDRESS: '3' }));
-  }, 180_000);
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const relay = useRelayApp('pglite', { ASSIST_MAX_SOCKETS_PER_ADDRESS: '3' });
 
   it('refuses the socket past the cap of one address, whatever sessions they are for', async () => {
     const sockets = [];
-    for (let i = 0; i < 3; i += 1) sockets.push(visitorSocket(url, await startTrackerSession(app)));
+    for (let i = 0; i < 3; i += 1)
+      sockets.push(visitorSocket(relay.url, await startTrackerSession(relay.app)));
     await Promise.all(sockets.map(connected));
-    await expect(connected(visitorSocket(url, await startTrackerSession(app)))).rejects.toThrow(
+    await expect(connected(visitorSocket(relay.url, await startTrackerSession(relay.app)))).rejects.toThrow(
       'too_many_sockets',
     );
   });

@@ -1,21 +1,19 @@
 import { createServer } from 'node:http';
 import { ServerEvent } from '@atrium/protocol/assist';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSocket,
-  closeSockets,
   connected,
-  listeningApp,
   next,
   startTrackerSession,
+  useRelayApp,
   visitorSocket,
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 import type { AssistSocket } from './relay-context.ts';
 import { guarded } from './relay-guard.ts';
 
@@ -30,30 +28,21 @@ const PROTOTYPE_NAMES = [
 ];
 
 describe.each(databaseKinds)('assist relay against hostile event names (%s)', (kind: DatabaseKind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
+  const relay = useRelayApp(kind);
   let agent: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ app, url } = await listeningApp(database));
-    agent = await createTestUser(app, { role: 'agent', nickname: '小幫手阿明' });
-  });
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    agent = await createTestUser(relay.app, { role: 'agent', nickname: '小幫手阿明' });
   });
 
   it('answers Object.prototype event names from visitors and agents with ASSIST_ERROR, and other rooms keep relaying', async () => {
-    const s = await startTrackerSession(app);
-    const visitor = visitorSocket(url, s);
-    const a = agentSocket(url, s, agent.token);
+    const s = await startTrackerSession(relay.app);
+    const visitor = visitorSocket(relay.url, s);
+    const a = agentSocket(relay.url, s, agent.token);
     await Promise.all([connected(visitor), connected(a)]);
-    const other = await startTrackerSession(app);
-    const otherVisitor = visitorSocket(url, other);
-    const otherAgent = agentSocket(url, other, agent.token);
+    const other = await startTrackerSession(relay.app);
+    const otherVisitor = visitorSocket(relay.url, other);
+    const otherAgent = agentSocket(relay.url, other, agent.token);
     await Promise.all([connected(otherVisitor), connected(otherAgent)]);
     const meta = { tabId: s.tabId };
 
@@ -73,7 +62,7 @@ describe.each(databaseKinds)('assist relay against hostile event names (%s)', (k
     const call = next<[string]>(otherVisitor, 'request_control');
     otherAgent.emit('request_control', { meta: { tabId: other.tabId }, data: null });
     expect((await call)[0]).toBe(otherAgent.id);
-    expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+    expect((await fetch(`${relay.url}/v1/health`)).status).toBe(200);
     // And the sockets that sent them still work too.
     const own = next<[{ data: unknown }]>(a, 'messages');
     visitor.emit('messages', { meta, data: [[0, 2]] });

@@ -5,21 +5,19 @@ import {
   ServerEvent,
   VisitorEvent,
 } from '@atrium/protocol/assist';
-import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSocket,
-  closeSockets,
   connected,
   consoleSocket,
-  listeningApp,
   next,
   startTrackerSession,
+  useRelayApp,
   visitorSocket,
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 
 /**
  * The socket fuzzer that stays (issue 18): every event name of the protocol, every Object.prototype name,
@@ -122,36 +120,27 @@ function send(socket: Socket, name: string, args: unknown[]) {
 }
 
 describe.each(databaseKinds)('assist socket fuzzer (%s)', (kind: DatabaseKind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let url: string;
+  const relay = useRelayApp(kind);
   let agent: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    ({ app, url } = await listeningApp(database));
-    agent = await createTestUser(app, { role: 'agent' });
+    agent = await createTestUser(relay.app, { role: 'agent' });
   }, 180_000);
-  afterEach(() => closeSockets());
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   it(`survives every event name and payload from visitors, agents and consoles, and other rooms keep relaying (seed ${SEED})`, async () => {
     const rand = prng(SEED);
-    const calm = await startTrackerSession(app);
-    const calmVisitor = visitorSocket(url, calm);
-    const calmAgent = agentSocket(url, calm, agent.token);
+    const calm = await startTrackerSession(relay.app);
+    const calmVisitor = visitorSocket(relay.url, calm);
+    const calmAgent = agentSocket(relay.url, calm, agent.token);
     await Promise.all([connected(calmVisitor), connected(calmAgent)]);
 
-    const s = await startTrackerSession(app);
+    const s = await startTrackerSession(relay.app);
     // A socket the server closes (a reserved name is a parse error, an overdrawn budget closes it) is
     // replaced by a fresh one of its kind, so the whole run reaches the handlers.
     const kinds = [
-      () => visitorSocket(url, s),
-      () => agentSocket(url, s, agent.token),
-      () => consoleSocket(url, agent.token),
+      () => visitorSocket(relay.url, s),
+      () => agentSocket(relay.url, s, agent.token),
+      () => consoleSocket(relay.url, agent.token),
     ];
     const fuzzers = kinds.map((open) => open());
     await Promise.all(fuzzers.map(connected));
@@ -191,8 +180,8 @@ describe.each(databaseKinds)('assist socket fuzzer (%s)', (kind: DatabaseKind) =
     const ask = next<[string]>(calmVisitor, 'request_control', 10_000);
     calmAgent.emit('request_control', { meta: { tabId: calm.tabId }, data: null });
     expect((await ask)[0]).toBe(calmAgent.id);
-    expect((await app.inject({ url: '/v1/health' })).statusCode).toBe(200);
+    expect((await relay.app.inject({ url: '/v1/health' })).statusCode).toBe(200);
     // A new visitor can still join the fuzzed room.
-    await expect(connected(visitorSocket(url, s))).resolves.toBeUndefined();
+    await expect(connected(visitorSocket(relay.url, s))).resolves.toBeUndefined();
   }, 120_000);
 });
