@@ -31,7 +31,13 @@ function importsOf(source) {
     const specifier = m[2] ?? m[3];
     const names = (m[1]?.match(/\{([^}]*)\}/)?.[1] ?? '')
       .split(',')
-      .map((part) => part.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/)[0])
+      .map(
+        (part) =>
+          part
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)[0],
+      )
       .filter(Boolean);
     found.push({ specifier, names });
   }
@@ -63,11 +69,15 @@ for (const file of files) {
     const target = specifier.startsWith('.') ? rel(resolve(root, dirname(file), specifier)) : null;
     const say = (rule) => problems.push(`${file}: ${rule} (imports '${specifier}')`);
 
-    if (file.startsWith('packages/protocol/') && (target ? !target.startsWith('packages/protocol/') : specifier.startsWith('@atrium/'))) {
+    if (
+      file.startsWith('packages/protocol/') &&
+      (target ? !target.startsWith('packages/protocol/') : specifier.startsWith('@atrium/'))
+    ) {
       say('protocol depends on no workspace code');
     }
     if (app) {
-      const otherApp = target?.match(/^apps\/([^/]+)\//)?.[1] ?? specifier.match(/^@atrium\/(server|portal|console)\b/)?.[1];
+      const otherApp =
+        target?.match(/^apps\/([^/]+)\//)?.[1] ?? specifier.match(/^@atrium\/(server|portal|console)\b/)?.[1];
       if (otherApp && otherApp !== app) say(`apps never import each other (${app} → ${otherApp})`);
     }
     if (file.startsWith('packages/tracker-assist/')) {
@@ -75,7 +85,7 @@ for (const file of files) {
         say("tracker-assist uses the tracker's public entry only");
       }
     }
-    if (!target || !target.startsWith(`${serverSrc}/`)) continue;
+    if (!target?.startsWith(`${serverSrc}/`)) continue;
 
     const toModule = moduleOf(target);
     if (toModule && toModule !== fromModule) {
@@ -83,20 +93,29 @@ for (const file of files) {
       const outsideEntry = !fromModule && /(routes|-plugin)\.ts$/.test(target);
       if (!entry && !outsideEntry) say(`reach module '${toModule}' through its index.ts`);
     }
-    if (!fromModule && toModule && /^apps\/server\/src\/(lib|db)\//.test(file) && !file.includes('/db/seed/') && !isTest) {
+    if (
+      !fromModule &&
+      toModule &&
+      /^apps\/server\/src\/(lib|db)\//.test(file) &&
+      !file.includes('/db/seed/') &&
+      !isTest
+    ) {
       say('lib/ and db/ never import modules/');
     }
     if (fromModule && !isTest && /\/db\/schema(\.ts|\/[\w-]+\.ts)$/.test(target)) {
       for (const name of names) {
         const owner = tableOwner.get(name);
-        if (owner && owner !== fromModule) say(`module '${fromModule}' reads '${owner}''s table ${name}: call ${owner}'s functions`);
+        if (owner && owner !== fromModule)
+          say(`module '${fromModule}' reads '${owner}''s table ${name}: call ${owner}'s functions`);
       }
     }
   }
 }
 
 if (problems.length) {
-  console.error(`Module boundaries broken (${problems.length}); see docs/ARCHITECTURE.md "Dependency rules":`);
+  console.error(
+    `Module boundaries broken (${problems.length}); see docs/ARCHITECTURE.md "Dependency rules":`,
+  );
   for (const problem of problems) console.error(`- ${problem}`);
   process.exit(1);
 }

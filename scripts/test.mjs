@@ -50,6 +50,7 @@ const stage = (name, status) => {
 // The tracker's browser tests run in the unit stage, so Chromium must be there before it.
 ensureChromium();
 stage('lint', run('npx', ['biome', 'check', '.']));
+stage('boundaries', run('node', ['scripts/check-boundaries.mjs']));
 stage('typecheck', run('node', ['scripts/typecheck.mjs']));
 stage(
   'unit and integration',
@@ -85,8 +86,6 @@ console.log(`end-to-end: ${line(e2e)}`);
 const failed =
   unit.failed +
   e2e.failed +
-  (failedStages.includes('lint') || failedStages.includes('typecheck') || failedStages.includes('build')
-    ? 1
-    : 0);
+  (['lint', 'boundaries', 'typecheck', 'build'].some((s) => failedStages.includes(s)) ? 1 : 0);
 console.log(line({ passed: unit.passed + e2e.passed, failed, skipped: unit.skipped + e2e.skipped }));
 process.exit(failedStages.length ? 1 : 0);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { assistRecordings, ingestSessions } from '../../db/schema.ts';
+import { assistRecordings } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { findRecordingId } from '../ingest/index.ts';
 
 /** A tab recording is at most this large (about 10 minutes of a typical WebM screen capture). */
 export const MAX_RECORDING_BYTES = 100 * 1024 * 1024;
@@ -20,12 +21,9 @@ export async function saveAssistRecording(
 ) {
   if (input.body.length < 16 || !input.body.subarray(0, 4).equals(EBML))
     throw badRequest('invalid_recording', '錄影檔格式不正確（需為 WebM）');
-  const [session] = await db
-    .select({ id: ingestSessions.id })
-    .from(ingestSessions)
-    .where(eq(ingestSessions.id, input.sessionId))
-    .limit(1);
-  if (!session) throw notFound('找不到此工作階段');
+  const recordingId = await findRecordingId(db, input.sessionId);
+  if (!recordingId) throw notFound('找不到此工作階段');
+  const session = { id: recordingId };
   if (!claimConsent()) throw forbidden('學員未同意這段錄影，無法上傳', 'recording_not_accepted');
   const blobKey = `assist-recordings/${session.id}/${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
   await blobs.put(blobKey, input.body, 'video/webm');

@@ -15,7 +15,7 @@ import {
 } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
-import { signSessionToken } from '../ingest/session-token.ts';
+import { signSessionToken } from '../ingest/index.ts';
 import { signPeerCredential } from './peer-credential.ts';
 
 describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {

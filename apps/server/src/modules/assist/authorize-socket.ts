@@ -8,13 +8,10 @@ import {
   visitorPeerId,
   visitorSessionInfo,
 } from '@atrium/protocol/assist';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ingestProjects, ingestSessions, users } from '../../db/schema.ts';
-import { findSessionUser } from '../account/find-session-user.ts';
-import { isStaff } from '../account/roles.ts';
-import { verifySessionToken } from '../ingest/session-token.ts';
-import { recordRead } from '../replay/record-read.ts';
+import { findSessionUser, findUserById, isStaff } from '../account/index.ts';
+import { findProjectById, findRecordingId, verifySessionToken } from '../ingest/index.ts';
+import { recordRead } from '../replay/index.ts';
 
 /** What the relay keeps on `socket.data` (and what fetchSockets returns from every process). */
 export type AssistSocketData =
@@ -99,11 +96,7 @@ export async function authorizeSocket(
     } catch {
       throw new HandshakeRefused('bad_handshake');
     }
-    const [project] = await db
-      .select({ key: ingestProjects.key })
-      .from(ingestProjects)
-      .where(eq(ingestProjects.id, claims.projectId))
-      .limit(1);
+    const project = await findProjectById(db, claims.projectId);
     if (!project) throw new HandshakeRefused('unauthorized');
     // The token names the session; the peerId must be this session's, so no token opens another's room.
     if (query.data.peerId !== visitorPeerId(project.key, claims.sessionId, query.data.tabId))
@@ -135,20 +128,12 @@ export async function authorizeSocket(
   const match = query.success ? UUID_TAIL.exec(query.data.peerId) : null;
   if (!match) throw new HandshakeRefused('bad_handshake');
   const [, projectKey, sessionId] = match as unknown as [string, string, string];
-  const [session] = await db
-    .select({ id: ingestSessions.id })
-    .from(ingestSessions)
-    .innerJoin(ingestProjects, eq(ingestProjects.id, ingestSessions.projectId))
-    .where(and(eq(ingestSessions.id, sessionId.toLowerCase()), eq(ingestProjects.key, projectKey)))
-    .limit(1);
-  if (!session) throw new HandshakeRefused('bad_handshake');
+  const recordingId = await findRecordingId(db, sessionId.toLowerCase(), projectKey);
+  if (!recordingId) throw new HandshakeRefused('bad_handshake');
+  const session = { id: recordingId };
   // Joining a learner's live view is a recording read: audited before the socket is let in (finding 9).
   await recordRead(db, user, session.id, 'live_view');
-  const [profile] = await db
-    .select({ nickname: users.nickname })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .limit(1);
+  const profile = await findUserById(db, user.id);
   return {
     kind: 'agent',
     room: assistRoomId(projectKey, session.id),

@@ -2,7 +2,7 @@ import { assistConfig, liveSessionsQuery, liveSessionsResponse, PEER_PATH } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { recordRead } from '../replay/record-read.ts';
+import { recordRead } from '../replay/index.ts';
 import {
   listAssistRecordings,
   MAX_RECORDING_BYTES,

@@ -1,5 +1,7 @@
 // The ingest module's public entry: what other modules and the composition root may use of it. Anything not
 // exported here is the module's own (scripts/check-boundaries.mjs fails the build otherwise).
+export { findProjectById } from './find-project.ts';
+export { findRecordingId } from './find-recording-id.ts';
 export {
   deleteSession,
   getSessionSummary,
