@@ -26,6 +26,14 @@ export class ByteBucket {
     this.bytes -= n;
   }
 
+  /** Takes `n` only if that many are there now (the socket budget's event count uses this bucket too). */
+  take(n: number): boolean {
+    this.refill();
+    if (this.bytes < n) return false;
+    this.bytes -= n;
+    return true;
+  }
+
   inDebt(): boolean {
     this.refill();
     return this.bytes < 0;

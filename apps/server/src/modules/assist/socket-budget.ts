@@ -1,4 +1,4 @@
-import type { ByteBucket } from './byte-bucket.ts';
+import { ByteBucket } from './byte-bucket.ts';
 
 /**
  * A socket's budget: its own events (a token bucket, a burst of one second's allowance, refilled
@@ -6,16 +6,15 @@ import type { ByteBucket } from './byte-bucket.ts';
  * its extra events dropped; one that owes more than a whole burst is closed (the relay asks `overdrawn`).
  */
 export class SocketBudget {
-  private events: number;
-  private last: number;
+  private readonly events: ByteBucket;
 
   constructor(
-    private readonly eventsPerSecond: number,
+    eventsPerSecond: number,
     private readonly bytes: ByteBucket,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    this.events = eventsPerSecond;
-    this.last = now();
+    // The same token bucket as the bytes', counting events: a burst of one second's allowance.
+    this.events = new ByteBucket(eventsPerSecond, eventsPerSecond, now);
   }
 
   /** Counts a received frame's bytes (may go negative: the next events wait until it is paid back). */
@@ -30,14 +29,7 @@ export class SocketBudget {
 
   /** True when one more event is allowed now. */
   takeEvent(): boolean {
-    const t = this.now();
-    this.events = Math.min(
-      this.eventsPerSecond,
-      this.events + ((t - this.last) / 1000) * this.eventsPerSecond,
-    );
-    this.last = t;
-    if (this.events < 1 || this.bytes.inDebt()) return false;
-    this.events -= 1;
-    return true;
+    if (this.bytes.inDebt()) return false;
+    return this.events.take(1);
   }
 }
