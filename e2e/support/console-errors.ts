@@ -1,13 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
- * Everything the page reports as an error: console.error (React's warnings included) and uncaught
- * exceptions. A journey ends with `expect(errors).toEqual([])`.
+ * Everything the page reports as a script error: console.error (React's warnings included) and uncaught
+ * exceptions, not Chromium's "Failed to load resource" lines (see NETWORK_STATUS below: a call that a
+ * sign-out overtakes answers 401, and the product handles that itself). A journey ends with
+ * `expect(errors).toEqual([])`.
  */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' && !NETWORK_STATUS.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;

@@ -138,10 +138,11 @@ describe('a call from the console', () => {
 
     const asked = next<[string, { data: string }]>(visitor, 'request_recording');
     await page.getByRole('button', { name: '要求錄製分頁' }).click();
-    const [, request] = await asked;
+    const [agentId, request] = await asked;
     // The learner's plugin shows the agent's name from this JSON; the relay sets it from the account.
     expect(JSON.parse(request.data)).toEqual({ name: '客服阿哲' });
-    visitor.emit('recording_accepted', { meta });
+    // The plugin names the agent it answers (its first argument), so the relay counts the consent for it alone.
+    visitor.emit('recording_accepted', { meta, data: agentId });
     await page.getByTestId('recording-state').filter({ hasText: '錄製中' }).waitFor();
     await page.waitForTimeout(1500);
     const stopped = next(visitor, 'stop_recording');

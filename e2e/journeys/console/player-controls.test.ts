@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
-import { until, untilRecording } from './until.ts';
+import { until } from './until.ts';
 
 /** The playhead's "m:ss / m:ss" as seconds: [offset, duration]. */
 async function playhead(page: Page): Promise<[number, number]> {
@@ -41,14 +41,13 @@ describe('the replay player controls (real Chromium, real tracker and ingest)', 
     const learner = await signedUpUser(first, server, '播放器學員');
     nickname = learner.nickname;
     email = learner.email;
-    await untilRecording(first);
+    await first.waitForTimeout(1500);
     await first.getByRole('link', { name: '任務板' }).click();
     await first.waitForURL('**/tasks/my');
     // 12 s without a click, key or scroll: longer than rrweb's 10 s inactivity threshold.
     await first.waitForTimeout(12_000);
     await first.getByRole('link', { name: '通知訊息' }).first().click();
     await first.waitForURL('**/user/messages');
-    // Kept, with the 1.5 s in the second tab: the recording lasts 12 + 1.5 + 1.5 s at least (keyboard test).
     await first.waitForTimeout(1500);
 
     // A second tab opened from the first (its copy of sessionStorage carries the session) records under
@@ -60,9 +59,9 @@ describe('the replay player controls (real Chromium, real tracker and ingest)', 
       }),
     ]);
     await second.waitForURL('**/training');
-    await untilRecording(second);
+    await second.waitForTimeout(2500);
     await second.getByRole('link', { name: '個人資料' }).first().click();
-    await second.waitForTimeout(1500); // kept: part of the recording's length (see above)
+    await second.waitForTimeout(1500);
     await hide(second);
     await hide(first);
 
@@ -143,7 +142,7 @@ describe('the replay player controls (real Chromium, real tracker and ingest)', 
         ).toBe('true');
         const [from] = await playhead(page);
         await page.getByTestId('play-pause').click();
-        await page.waitForTimeout(2000); // kept: the same wall time at each speed is what is compared
+        await page.waitForTimeout(2000);
         await page.getByTestId('play-pause').click();
         const [to] = await playhead(page);
         return to - from;
@@ -184,7 +183,7 @@ describe('the replay player controls (real Chromium, real tracker and ingest)', 
       // Without skipping: 4 s of wall time at 1× stay inside the first seconds of the idle stretch.
       await page.getByRole('button', { name: '1×', exact: true }).click();
       await page.getByTestId('play-pause').click();
-      await page.waitForTimeout(4000); // kept: wall time at 1× is what is tested
+      await page.waitForTimeout(4000);
       await page.getByTestId('play-pause').click();
       expect((await playhead(page))[0]).toBeLessThanOrEqual(6);
 
