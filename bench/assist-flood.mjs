@@ -5,13 +5,9 @@
 // call's latency, p50/p99, idle and under the flood. Budget: under-flood p99 ≤ 2× idle p99.
 // The server runs as its own process (node --import tsx apps/server/src/main.ts, throw-away PGlite directory),
 // the flooder in a worker thread: neither shares the measuring event loop. Loopback only; bounded in time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
+import { quantile, signInByMail, startLocalServer } from './local-server.mjs';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 8);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
@@ -19,82 +15,8 @@ const FLOOD_SOCKETS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 24);
 const PROJECT_KEY = 'atrium-portal';
 const PATH = '/ws-assist/socket';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-assist-flood-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    SMTP_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitUp() {
-  // Up to three minutes: the first start compiles the server and seeds the demo data.
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-
-/** The seeded demo agent, signed in as a new browser would: password, then the mailed code. */
-async function signIn(email, password) {
-  const login = await fetch(`${base}/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const outcome = await login.json();
-  if (!login.ok) throw new Error(`sign-in: ${login.status} ${JSON.stringify(outcome)}`);
-  if (outcome.status === 'signed_in') return outcome.token;
-  const ticket = login.headers.getSetCookie().find((c) => c.startsWith('login_ticket='));
-  if (!ticket) throw new Error('sign-in: no login_ticket cookie');
-  let mail;
-  for (let i = 0; i < 50 && !mail; i++) {
-    const mails = await (await fetch(`${base}/v1/dev-mailbox/mail`)).json();
-    mail = mails.items?.find((m) => m.to.includes(email) && /\d{6}/.test(m.text));
-    if (!mail) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!mail) throw new Error('sign-in: no code mail in the development mailbox');
-  const code = mail.text.match(/(?<!\d)(\d{6})(?!\d)/)[1];
-  const xsrf = 'b'.repeat(32);
-  const verify = await fetch(`${base}/v1/user/login/verify`, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `${ticket.split(';')[0]}; XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({ code }),
-  });
-  const signedIn = await verify.json();
-  if (!verify.ok) throw new Error(`code entry: ${verify.status} ${JSON.stringify(signedIn)}`);
-  return signedIn.token;
-}
+const local = await startLocalServer('assist-flood');
+const base = local.base;
 
 async function startSession(tabId) {
   const res = await fetch(`${base}/ingest/v1/web/start`, {
@@ -186,8 +108,8 @@ async function healthLatencies(untilMs) {
 }
 
 try {
-  await waitUp();
-  const agentToken = await signIn('agent@atrium.local', 'Agent1234');
+  await local.ready();
+  const agentToken = await signInByMail(base, 'agent@atrium.local', 'Agent1234');
   const measured = await startSession('measured-tab');
   const room = { tabId: measured.tabId, visitor: visitor(measured) };
   await open(room.visitor);
@@ -247,8 +169,6 @@ try {
   room.visitor.close();
   room.agent.close();
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await local.stop();
 }
 process.exit(0);

@@ -5,100 +5,15 @@
 // from the development mailbox), then reads its entry, profile and messages with its session token.
 // The server runs as its own process (node --import tsx apps/server/src/main.ts) on a throw-away PGlite directory, so
 // the load generator and the server never share an event loop.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { quantile, signInByMail, startLocalServer } from './local-server.mjs';
 
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
 const FLOOD_RATE = Number(process.env.BENCH_FLOOD_RATE ?? 10);
 const BEFORE_SECONDS = Number(process.env.BENCH_BEFORE_SECONDS ?? 8);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-flood-'));
-const base = `http://127.0.0.1:${port}`;
-// Node itself with tsx's loader (not npx, which may not pass a signal on to the server it starts).
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: {
-    ...process.env,
-    // development: the demo accounts are seeded on first start and mail goes to the local mailbox.
-    NODE_ENV: 'development',
-    SMTP_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-
-/**
- * Signs the seeded demo learner in as a new browser would: password, then the six-digit code of the mail the
- * server wrote to the development mailbox, sent back with the login_ticket cookie (and the XSRF pair that
- * any request carrying cookies needs). Returns the session token.
- */
-async function signInLearner() {
-  const email = 'learner@atrium.local';
-  const login = await fetch(`${base}/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Learner123' }),
-  });
-  const outcome = await login.json();
-  if (!login.ok) throw new Error(`sign-in: ${login.status} ${JSON.stringify(outcome)}`);
-  if (outcome.status === 'signed_in') return outcome.token;
-  const ticket = login.headers.getSetCookie().find((c) => c.startsWith('login_ticket='));
-  if (!ticket) throw new Error('sign-in: no login_ticket cookie');
-  let mail;
-  // The mail is written after the answer: ask the mailbox until it is there.
-  for (let i = 0; i < 50 && !mail; i++) {
-    const mails = await (await fetch(`${base}/v1/dev-mailbox/mail`)).json();
-    mail = mails.items?.find((m) => m.to.includes(email) && /\d{6}/.test(m.text));
-    if (!mail) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!mail) throw new Error('sign-in: no code mail in the development mailbox');
-  const code = mail.text.match(/(?<!\d)(\d{6})(?!\d)/)[1];
-  const xsrf = 'b'.repeat(32);
-  const verify = await fetch(`${base}/v1/user/login/verify`, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `${ticket.split(';')[0]}; XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({ code }),
-  });
-  const signedIn = await verify.json();
-  if (!verify.ok) throw new Error(`code entry: ${verify.status} ${JSON.stringify(signedIn)}`);
-  return signedIn.token;
-}
+const local = await startLocalServer('flood');
+const base = local.base;
 
 /** What the portal asks for on a page of the user area, in turn: who is signed in, the profile, the messages. */
 const LEARNER_CALLS = ['/v1/entry', '/v1/user/profile', '/v1/notify/message/list?page=1'];
@@ -158,8 +73,8 @@ function bomb(tabId, seq) {
 }
 
 try {
-  await waitUp();
-  const token = await signInLearner();
+  await local.ready();
+  const token = await signInByMail(base, 'learner@atrium.local', 'Learner123');
   console.log('server up, demo learner signed in; starting 10 recorded sessions');
   const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => startSession(i)));
   // One bomb per session, built before the clock starts (gzip level 9 of 6.4 MB is costly for this process).
@@ -211,7 +126,5 @@ try {
     `  flood: ${sent} batches sent, answered ${[...answers].map(([s, n]) => `${s}×${n}`).join(', ')}`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await local.stop();
 }
