@@ -85,6 +85,82 @@ describe('RecordingBuilder', () => {
     expect(tab!.events.at(-1)).toMatchObject({ type: 5, timestamp: T0 + 5000 });
   });
 
+  /** The cursor positions the replayer is given, in time order: [ms after T0, x, y, node id]. */
+  const cursor = (tab: { events: { type: number; data: unknown; timestamp: number }[] }) =>
+    tab.events
+      .filter((e) => e.type === 3 && (e.data as { source: number }).source === 1)
+      .flatMap((e) =>
+        (e.data as { positions: { x: number; y: number; id: number }[] }).positions.map((p) => [
+          e.timestamp - T0,
+          p.x,
+          p.y,
+          p.id,
+        ]),
+      );
+  const snapshot = (id: number, at: number, top = 0) => [
+    MessageType.RrwebEvent,
+    {
+      type: 2,
+      data: { node: { id, type: 0, childNodes: [] }, initialOffset: { left: 0, top } },
+      timestamp: at,
+    },
+  ];
+
+  it('draws the pointer where it was in the window: page coordinates less the scroll of that moment', () => {
+    const [tab] = build(
+      line('a', 0, [
+        [MessageType.Timestamp, T0],
+        [
+          MessageType.RrwebEvent,
+          { type: 4, data: { href: 'https://x/', width: 800, height: 600 }, timestamp: T0 },
+        ],
+        snapshot(7, T0),
+        [MessageType.SetViewportScroll, 0, 0],
+        [MessageType.Timestamp, T0 + 1000],
+        [MessageType.MouseMove, 300, 250],
+        [MessageType.Timestamp, T0 + 2000],
+        // Scrolled 172 px down, the pointer over a button 228 px below the window's top.
+        [MessageType.SetViewportScroll, 0, 172],
+        [MessageType.MouseMove, 300, 400],
+        [MessageType.Timestamp, T0 + 3000],
+        [MessageType.SetViewportScroll, 0, 40],
+        [MessageType.MouseMove, 310, 100],
+      ]),
+    );
+    expect(cursor(tab!)).toEqual([
+      [1000, 300, 250, 7],
+      [2000, 300, 228, 7],
+      [3000, 310, 60, 7],
+    ]);
+  });
+
+  it('keeps the pointer where it was across a new page and after a click on a node the page then removes', () => {
+    const [tab] = build(
+      line('a', 0, [
+        [MessageType.Timestamp, T0],
+        snapshot(7, T0, 100),
+        [MessageType.Timestamp, T0 + 1000],
+        [MessageType.MouseMove, 200, 150],
+        [MessageType.Timestamp, T0 + 2000],
+        // rrweb's own click (viewport coordinates) on node 42, which the navigation then removes.
+        [
+          MessageType.RrwebEvent,
+          { type: 3, data: { source: 2, type: 2, id: 42, x: 220, y: 90 }, timestamp: T0 + 2000 },
+        ],
+      ]),
+      // The next page: a new document, and no pointer move until the learner moves the mouse again.
+      line('a', 1, [[MessageType.Timestamp, T0 + 3000], snapshot(900, T0 + 3000)]),
+    );
+    expect(cursor(tab!)).toEqual([
+      [1000, 200, 50, 7],
+      [2000, 220, 90, 7],
+      [3000, 220, 90, 900],
+    ]);
+    // Each comes after what it follows at the same moment, so a seek applies it last.
+    const at3000 = tab!.events.filter((e) => e.timestamp === T0 + 3000).map((e) => e.type);
+    expect(at3000).toEqual([2, 3]);
+  });
+
   it('keeps tabs apart and orders interleaved batches by time; skips lines it cannot read', () => {
     const tabs = build(
       line('b', 0, [

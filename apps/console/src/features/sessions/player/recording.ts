@@ -107,11 +107,59 @@ const parseJson = <T>(text: unknown, fallback: T): T => {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-// rrweb: EventType.FullSnapshot = 2, IncrementalSnapshot = 3; IncrementalSource.MouseMove = 1.
+// rrweb: EventType.FullSnapshot = 2, IncrementalSnapshot = 3; IncrementalSource.MouseMove = 1,
+// MouseInteraction = 2.
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 const MOUSE_MOVE = 1;
+const MOUSE_INTERACTION = 2;
 const CUSTOM = 5;
+
+/**
+ * What places the cursor, in stream order: a new document (its root id and initial scroll), a window scroll,
+ * a pointer sample in page coordinates (message 20), a pointer position in window coordinates (rrweb's own
+ * click events).
+ */
+type PointerFact =
+  | { time: number; kind: 'root'; id: number; x: number; y: number }
+  | { time: number; kind: 'scroll'; x: number; y: number }
+  | { time: number; kind: 'page'; x: number; y: number }
+  | { time: number; kind: 'window'; x: number; y: number };
+
+const cursorAt = (time: number, x: number, y: number, id: number): ReplayEvent => ({
+  type: INCREMENTAL,
+  data: { source: MOUSE_MOVE, positions: [{ x, y, id, timeOffset: 0 }] },
+  timestamp: time,
+});
+
+/**
+ * The cursor moves the replayer gets. rrweb draws a position in the recorded window's coordinates over the
+ * replayed frame, but the tracker samples the pointer in page coordinates (pageX/pageY: its bundle has no room
+ * for a conversion), so each sample loses the window scroll of its moment. Where the pointer last was is also
+ * repeated on the document root after a click (rrweb's click names its target, which a navigation may remove,
+ * and a seek then cannot place the cursor) and at every new document (a seek starts from the latest one and
+ * drops what came before it): the pointer stays put until the learner moves it.
+ */
+function cursorMoves(facts: PointerFact[]): ReplayEvent[] {
+  const moves: ReplayEvent[] = [];
+  let root: number | null = null;
+  let scroll = { x: 0, y: 0 };
+  let last: { x: number; y: number } | null = null;
+  // Stable: facts of one moment keep their stream order (the tracker sends the scroll before the pointer).
+  for (const f of [...facts].sort((a, b) => a.time - b.time)) {
+    if (f.kind === 'root') {
+      root = f.id;
+      scroll = { x: f.x, y: f.y };
+      if (last) moves.push(cursorAt(f.time, last.x, last.y, root));
+    } else if (f.kind === 'scroll') {
+      scroll = { x: f.x, y: f.y };
+    } else if (root !== null) {
+      last = f.kind === 'page' ? { x: f.x - scroll.x, y: f.y - scroll.y } : { x: f.x, y: f.y };
+      moves.push(cursorAt(f.time, last.x, last.y, root));
+    }
+  }
+  return moves;
+}
 
 function emptyTab(tabId: string): TabRecording {
   return {
@@ -141,6 +189,7 @@ function emptyTab(tabId: string): TabRecording {
 export class RecordingBuilder {
   readonly tabs = new Map<string, TabRecording>();
   private lastPage = new Map<string, string>();
+  private pointer = new Map<string, PointerFact[]>();
 
   add(batch: BatchLine): void {
     let tab = this.tabs.get(batch.tabId);
@@ -152,6 +201,11 @@ export class RecordingBuilder {
       tab.unreadable.push({ pageNo: batch.pageNo, seq: batch.seq });
       return;
     }
+    let pointer = this.pointer.get(batch.tabId);
+    if (!pointer) {
+      pointer = [];
+      this.pointer.set(batch.tabId, pointer);
+    }
     let time = 0;
     for (const m of batch.messages) {
       switch (m[0]) {
@@ -162,23 +216,34 @@ export class RecordingBuilder {
           const event = m[1] as ReplayEvent | null;
           if (!event || typeof event.timestamp !== 'number') break;
           if (event.type === FULL_SNAPSHOT) {
-            const node = (event.data as { node?: { id?: number } } | null)?.node;
-            if (typeof node?.id === 'number') tab.rootId = node.id;
+            const data = event.data as {
+              node?: { id?: number };
+              initialOffset?: { left?: number; top?: number };
+            };
+            if (typeof data?.node?.id === 'number') {
+              tab.rootId = data.node.id;
+              const offset = data.initialOffset;
+              pointer.push({
+                time: event.timestamp,
+                kind: 'root',
+                id: data.node.id,
+                x: num(offset?.left),
+                y: num(offset?.top),
+              });
+            }
+          } else if (event.type === INCREMENTAL) {
+            const d = event.data as { source?: number; x?: unknown; y?: unknown } | null;
+            if (d?.source === MOUSE_INTERACTION && typeof d.x === 'number' && typeof d.y === 'number')
+              pointer.push({ time: event.timestamp, kind: 'window', x: d.x, y: d.y });
           }
           tab.events.push(event);
           break;
         }
         case MessageType.MouseMove:
-          if (tab.rootId !== null && time) {
-            tab.events.push({
-              type: INCREMENTAL,
-              data: {
-                source: MOUSE_MOVE,
-                positions: [{ x: num(m[1]), y: num(m[2]), id: tab.rootId, timeOffset: 0 }],
-              },
-              timestamp: time,
-            });
-          }
+          if (time) pointer.push({ time, kind: 'page', x: num(m[1]), y: num(m[2]) });
+          break;
+        case MessageType.SetViewportScroll:
+          if (time) pointer.push({ time, kind: 'scroll', x: num(m[1]), y: num(m[2]) });
           break;
         case MessageType.SetPageLocation: {
           const url = str(m[1]);
@@ -321,6 +386,8 @@ export class RecordingBuilder {
       );
     const tabs = [...this.tabs.values()].sort((a, b) => began(a) - began(b));
     return tabs.map((tab) => {
+      // After the recorded events, so that at one moment the cursor comes after the click or page it follows.
+      tab.events.push(...cursorMoves(this.pointer.get(tab.tabId) ?? []));
       tab.events.sort((a, b) => a.timestamp - b.timestamp);
       // The replay lasts until the last thing recorded, not only the last DOM change: a closing custom
       // event (rrweb type 5, which the replayer ignores) keeps a late error or request on the timeline.
