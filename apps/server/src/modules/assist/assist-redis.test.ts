@@ -1,10 +1,10 @@
 import { ServerEvent, visitorPeerId } from '@atrium/protocol/assist';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   agentSocket,
-  arrives,
   closeSockets,
   connected,
   listeningApp,
@@ -20,6 +20,46 @@ import { signPeerCredential } from './peer-credential.ts';
 const redisUrl = redisTestUrl;
 const available = await redisAnswers();
 if (!available && process.env.CI) throw new Error(`Redis is required in CI (${redisUrl})`);
+
+type Meta = { tabId: string };
+
+/**
+ * Sends one click from the agent, then `_agent_name` on the same path (agent's process → Redis → the tab's
+ * process); resolves with how many clicks the visitor heard before the name. The name passes whoever holds
+ * control, so a click the relay let through would have arrived first: no fixed wait for "nothing came".
+ */
+async function clicksBeforeNextEvent(agent: Socket, visitor: Socket, meta: Meta): Promise<number> {
+  let clicks = 0;
+  const count = () => clicks++;
+  visitor.on('click', count);
+  const name = next(visitor, '_agent_name');
+  agent.emit('click', { meta, data: [5, 5] });
+  agent.emit('_agent_name', { meta, data: 'x' });
+  await name;
+  visitor.off('click', count);
+  return clicks;
+}
+
+/**
+ * Clicks until one reaches the visitor: the grant is made on the tab's process and reaches the agent's
+ * through Redis, and until then the agent's process refuses the click (ASSIST_ERROR not_granted).
+ */
+async function untilClickPasses(agent: Socket, visitor: Socket, meta: Meta, ms = 5000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const click = next<[string, { data: number[] }]>(visitor, 'click', ms);
+    const refused = next<[{ code: string }]>(agent, ServerEvent.ASSIST_ERROR, ms);
+    agent.emit('click', { meta, data: [5, 5] });
+    const outcome = await Promise.race([click.then((c) => ({ c })), refused.then((r) => ({ r }))]);
+    if ('c' in outcome) {
+      refused.catch(() => undefined);
+      return outcome.c;
+    }
+    click.catch(() => undefined);
+    expect(outcome.r[0].code).toBe('not_granted');
+    if (Date.now() > deadline) throw new Error(`the grant did not reach the agent's process within ${ms} ms`);
+  }
+}
 
 /** Two server processes (two apps, one database) whose relays meet through the socket.io Redis adapter. */
 describe.skipIf(!available)('assist relay across two processes sharing Redis', () => {
@@ -59,19 +99,16 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     visitor.emit('messages', { meta, data: [[0, 1]] });
     expect((await batch)[0].data).toEqual([[0, 1]]);
 
-    // Not granted yet: process B drops the click.
-    const early = arrives(visitor, 'click');
-    agentOnB.emit('click', { meta, data: [5, 5] });
-    expect(await early).toBe(false);
+    // Not granted yet: process B drops the click (and says so to the agent).
+    const refusedEarly = next<[{ code: string }]>(agentOnB, ServerEvent.ASSIST_ERROR);
+    expect(await clicksBeforeNextEvent(agentOnB, visitor, meta)).toBe(0);
+    expect((await refusedEarly)[0]).toMatchObject({ event: 'click', code: 'not_granted' });
 
     // The grant is seen on process A; process B learns it through Redis.
     const granted = next(agentOnB, 'control_granted');
     visitor.emit('control_granted', { meta, data: agentId });
     await granted;
-    await new Promise((r) => setTimeout(r, 100));
-    const click = next<[string, { data: number[] }]>(visitor, 'click');
-    agentOnB.emit('click', { meta, data: [5, 5] });
-    expect((await click)[1].data).toEqual([5, 5]);
+    expect((await untilClickPasses(agentOnB, visitor, meta))[1].data).toEqual([5, 5]);
 
     // The console list on B shows the session connected to A.
     const list = await b.app.inject({
@@ -101,10 +138,10 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     const release = next(visitor, 'release_control');
     agentOnB.emit('release_control', { meta, data: null });
     await release;
-    await new Promise((r) => setTimeout(r, 100));
-    const late = arrives(visitor, 'click');
-    agentOnB.emit('click', { meta, data: [5, 5] });
-    expect(await late).toBe(false);
+    // B forgot the grant when it relayed the release (the agent released on B itself).
+    const refusedLate = next<[{ code: string }]>(agentOnB, ServerEvent.ASSIST_ERROR);
+    expect(await clicksBeforeNextEvent(agentOnB, visitor, meta)).toBe(0);
+    expect((await refusedLate)[0]).toMatchObject({ event: 'click', code: 'not_granted' });
 
     const noAgent = next(visitor, ServerEvent.NO_AGENT);
     agentOnB.disconnect();
