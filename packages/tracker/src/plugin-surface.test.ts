@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MessageType } from '@atrium/protocol/tracker/messages';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { happyDomTracker } from '../test/happy-dom-tracker.ts';
 import type { Msg } from './app.ts';
 
@@ -138,6 +138,14 @@ describe('plugin surface', () => {
   });
 
   it('assist-only: a session is started and plugins are fed, but nothing is uploaded — even without a worker', async () => {
+    // Without a worker an upload could only be the page's own fetch (the tracker takes it when made).
+    const realFetch = window.fetch.bind(window);
+    const requested: string[] = [];
+    const spy = vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+      requested.push(String(input));
+      return realFetch(input, init);
+    });
+    onTestFinished(() => spy.mockRestore());
     const t = make({ assistOnly: true }, () => null);
     const streamed: Msg[][] = [];
     t.onBatch((b) => streamed.push(b));
@@ -146,10 +154,16 @@ describe('plugin surface', () => {
     expect(ingest.starts.at(-1)!.assistOnly).toBe(true);
     t.event('help-needed');
     t.forceFlushBatch();
-    await new Promise((res) => setTimeout(res, 200));
-    expect(streamed.flat().some((m) => m[0] === MessageType.CustomEvent && m[1] === 'help-needed')).toBe(
-      true,
+    await vi.waitFor(() =>
+      expect(streamed.flat().some((m) => m[0] === MessageType.CustomEvent && m[1] === 'help-needed')).toBe(
+        true,
+      ),
     );
+    // The plugins got the commit; then it went nowhere. Rather than waiting a while for an upload that should
+    // not come: a later round trip (a fresh start) is made after any upload the flush began.
+    t.stop();
+    await t.start({ forceNew: true });
+    expect(requested.filter((u) => u.includes('/v1/web/i'))).toEqual([]);
     expect(ofSession(r.sessionID)).toEqual([]);
   });
 

@@ -183,8 +183,12 @@ describe('states and transitions (spec §4)', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     const t = make();
     const before = ingest.starts.length;
+    const listens = vi.spyOn(document, 'addEventListener');
     const p = t.start();
-    await new Promise((r) => setTimeout(r, 100));
+    // The start parks on the page being shown (its visibilitychange listener); the start request comes after.
+    await vi.waitFor(() =>
+      expect(listens).toHaveBeenCalledWith('visibilitychange', expect.any(Function), expect.anything()),
+    );
     expect(ingest.starts.length).toBe(before);
     expect(t.getState()).toBe('Starting');
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
@@ -240,12 +244,19 @@ describe('states and transitions (spec §4)', () => {
   });
 
   it('a worker gone after the start call: no worker found after start request', async () => {
+    // The worker goes away the moment the start request leaves (the tracker's fetch is the page's, taken
+    // when it is made), instead of a guessed number of ticks later.
+    const realFetch = window.fetch.bind(window);
+    let link: { worker: unknown } | undefined;
+    vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+      if (String(input).endsWith('/v1/web/start') && link) link.worker = null;
+      return realFetch(input, init);
+    });
     const t = make();
-    const link = (t as unknown as { app: { link: { worker: unknown } } }).app.link;
+    link = (t as unknown as { app: { link: { worker: unknown } } }).app.link;
     const p = t.start();
-    await new Promise((r) => setTimeout(r, 0));
-    link.worker = null;
     expect(await p).toEqual({ success: false, reason: 'no worker found after start request' });
+    expect(link.worker).toBeNull();
   });
 
   it('a non-Error failure is an Unknown error', async () => {
@@ -288,14 +299,12 @@ describe('states and transitions (spec §4)', () => {
     expect(t.getState()).toBe('ColdStart');
     expect((await t.coldStart()).success).toBe(false);
     const app = (t as unknown as { app: { coldBufferSizes(): [number, number] } }).app;
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // rrweb does not run under happy-dom; console lines stand in for page activity.
     const activity = setInterval(() => console.info('activity'), 25);
     onTestFinished(() => clearInterval(activity));
-    await sleep(100);
-    const [a0, b0] = app.coldBufferSizes();
-    expect(a0).toBeGreaterThan(0);
-    expect(b0).toBe(0);
+    // Early in the first cycle (it lasts 600 ms): the first buffer holds the activity, the second none yet.
+    await vi.waitFor(() => expect(app.coldBufferSizes()[0]).toBeGreaterThan(0), { timeout: 2000 });
+    expect(app.coldBufferSizes()[1]).toBe(0);
     await vi.waitFor(() => expect(app.coldBufferSizes()[1]).toBeGreaterThan(0), { timeout: 2000 });
     // The next cycle restarts the older buffer (it held more than the fresh one).
     const full = app.coldBufferSizes()[0];

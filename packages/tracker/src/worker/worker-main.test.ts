@@ -6,16 +6,21 @@ import type { ToMain, ToWorker } from './worker-messages.ts';
 /** The real worker function, driven directly (node has fetch), against the protocol-level fake ingest. */
 function runWorker() {
   const fromWorker: ToMain[] = [];
+  /** Every upload the worker made, with the credentials it sent. */
+  const uploads: { authorization: string | undefined }[] = [];
   const scope = {
     onmessage: null as ((ev: { data: ToWorker }) => void) | null,
     postMessage: (m: ToMain) => fromWorker.push(m),
-    fetch: (...a: Parameters<typeof fetch>) => fetch(...a),
+    fetch: (...a: Parameters<typeof fetch>) => {
+      uploads.push({ authorization: new Headers(a[1]?.headers).get('authorization') ?? undefined });
+      return fetch(...a);
+    },
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
     clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>),
   };
   workerMain(scope);
   const send = (d: ToWorker) => scope.onmessage?.({ data: d });
-  return { send, fromWorker };
+  return { send, fromWorker, uploads };
 }
 
 const msg = (text: string) => JSON.stringify([22, 'log', text]);
@@ -87,13 +92,16 @@ describe('upload worker', () => {
       w.send(commit(`batch ${i} ${'z'.repeat(500)}`));
       w.send({ type: 'forceFlushBatch' });
     }
-    await new Promise((r) => setTimeout(r, 50));
-    expect(ingest.batches).toHaveLength(0); // no token yet: nothing sent, nothing lost so far
     expect(w.fromWorker.some((m) => m.type === 'snapshot')).toBe(true);
+    expect(ingest.batches).toHaveLength(0); // no token yet: nothing sent, nothing lost so far
     w.send({ type: 'auth', token: 'tok' });
     await expect
       .poll(() => logs(ingest).some((l) => String(l).startsWith('batch 9')), { timeout: 5000 })
       .toBe(true);
+    // Instead of waiting a while for nothing: an upload begun before the token would have come before these,
+    // and without it. Every upload carried the token.
+    expect(w.uploads.length).toBeGreaterThan(0);
+    expect(w.uploads.every((u) => u.authorization === 'Bearer tok')).toBe(true);
     const degraded = ingest.messages().filter((m) => m[0] === 36);
     expect(degraded).toHaveLength(1);
     expect(logs(ingest)[0]).toMatch(/^batch 0/); // the first batch is kept (it holds the full snapshot)
