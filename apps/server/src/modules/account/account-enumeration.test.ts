@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailAfter, mailedCode } from '../../../test/account-test-helpers.ts';
+import { mailAfter, mailedCode, settleMail } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 describe.each(databaseKinds)('no account enumeration on %s', (kind) => {
@@ -85,12 +84,13 @@ describe.each(databaseKinds)('no account enumeration on %s', (kind) => {
       for (let i = 0; i < 25; i++) {
         const since = t.smtp.inbox.length;
         knownMs.push(await timeOf(url, knownEmail));
-        // The work still happens, after the answer: its mail arrives. Waiting for it (and for the SMTP
-        // exchange to wind down) keeps that work out of the next measurement: both are taken on a quiet loop.
+        // The work still happens, after the answer: its mail arrives. Waiting for it (and for the app's
+        // background work, the SMTP exchange included, to settle) keeps that work out of the next measurement:
+        // both are taken on a quiet loop.
         await mailAfter(t, since, knownEmail, subject);
-        await sleep(30);
+        await settleMail(t.app);
         unknownMs.push(await timeOf(url, `nobody${i}@example.com`));
-        await sleep(30);
+        await settleMail(t.app);
       }
       // The median of paired differences: a load spike on this shared machine hits one pair, not the result.
       const diff = median(knownMs.map((k, i) => k - unknownMs[i]!));

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBrowser, mailAfter, mailedCode } from '../../../test/account-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser } from '../../../test/create-test-user.ts';
 import { redisAnswers, redisTestUrl } from '../../../test/redis-available.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { backOffMs, THROTTLE_RULES } from './account-throttle.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh client address per call: the per-IP route limits must not be what answers. */
 let nextIp = 0;
@@ -35,6 +33,9 @@ describe.each(databaseKinds)('per-account throttling on %s', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const login = (email: string, password: string, ip = freshIp()) =>
     t.app.inject({ method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { email, password } });
@@ -52,11 +53,16 @@ describe.each(databaseKinds)('per-account throttling on %s', (kind) => {
       if (email === owner.email) expectThrottled(await login(owner.email.toUpperCase(), 'Owner1234'));
     }
 
-    await sleep(1100);
+    // The delays are the behaviour under test: the clock the counters read (this process's store) is moved
+    // past them instead of sleeping through them.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1100);
     expect((await login(owner.email, 'Guess1234')).statusCode).toBe(400);
     // One more wrong guess doubled the delay.
     expect(expectThrottled(await login(owner.email, 'Guess1234'))).toBe(2);
-    await sleep(2100);
+    vi.setSystemTime(Date.now() + 1900);
+    expectThrottled(await login(owner.email, 'Owner1234'));
+    vi.setSystemTime(Date.now() + 200);
     const res = await login(owner.email, 'Owner1234');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'verify_required', email: owner.email });
