@@ -97,24 +97,27 @@ function setup(opts: Parameters<typeof resolveOptions>[0] = {}, version?: string
     resolveOptions({ onWarning: (m) => warnings.push(m), ...opts }),
     { window, io: io as never, loadPeer: () => new Promise(() => undefined) },
   );
+  live.push(assist);
   return { socket, io, tracker, assist, warnings };
 }
+/** Each test's plugin, destroyed after it: a restart it scheduled must not grant in the next test's page. */
+const live: Assist[] = [];
 const meta = { tabId: 'tab-1' };
 const press = (label: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === label)?.click();
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 async function grantedAgent(s: ReturnType<typeof setup>) {
   await s.tracker.start();
   s.socket.server('NEW_AGENT', 'a1', { name: '客服小芸' });
   s.socket.server('request_control', 'a1', { meta, data: '客服小芸' });
   press('Grant Remote Control');
-  await flush();
+  await vi.waitFor(() => expect(s.socket.of('control_granted')).toEqual([{ meta, data: 'a1' }]));
 }
 
 describe('assist plugin core', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => {
+    for (const a of live.splice(0)) a.destroy();
     vi.useRealTimers();
     document.body.innerHTML = '';
   });
@@ -297,7 +300,7 @@ describe('assist plugin core', () => {
     s.socket.server('request_recording', 'a1', { meta, data: JSON.stringify({ name: '阿哲' }) });
     expect(document.body.textContent).toContain('客服想錄製此分頁');
     press('允許錄製');
-    await flush();
+    await vi.waitFor(() => expect(s.socket.of('recording_accepted')).toEqual([{ meta, data: 'a1' }]));
     const border = document.querySelector('[data-assist="recording-border"]') as HTMLElement;
     expect(border.style.border).toBe('2px dashed red');
     expect(s.socket.of('recording_accepted')).toEqual([{ meta, data: 'a1' }]);
@@ -332,12 +335,12 @@ describe('assist plugin core', () => {
     s.socket.server('NEW_AGENT', 'a1', { name: '小芸' });
     s.socket.server('request_control', 'a1', { meta, data: '小芸' });
     press('Reject');
-    await flush();
+    await vi.waitFor(() => expect(controlDenied).toHaveBeenCalled());
     expect(controlDenied).toHaveBeenCalledWith(expect.objectContaining({ name: '小芸' }));
     expect(s.socket.of('control_rejected')).toEqual([{ meta, data: 'a1' }]);
     s.socket.server('request_recording', 'a1', { meta, data: '{}' });
     press('Reject');
-    await flush();
+    await vi.waitFor(() => expect(recordingDenied).toHaveBeenCalled());
     expect(recordingDenied).toHaveBeenCalledTimes(1);
     expect(s.socket.of('recording_rejected')).toEqual([{ meta, data: 'a1' }]);
   });

@@ -1,11 +1,10 @@
 import { CONFIRM_DEFAULTS } from '@atrium/protocol/assist';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openConfirm } from './confirm-window.ts';
 import { Recording, RecordingState } from './recording.ts';
 
 const press = (label: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === label)?.click();
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function setup() {
   const events: string[] = [];
@@ -31,8 +30,7 @@ describe('recording consent (spec 2 §4)', () => {
     expect(document.body.textContent).toContain('Agent requested to record activity in this browser tab.');
     r.request('a2', null); // ignored while Requested
     press('Allow Recording');
-    await flush();
-    expect(r.state).toBe(RecordingState.Recording);
+    await vi.waitFor(() => expect(r.state).toBe(RecordingState.Recording));
     r.request('a2', null);
     r.stop('a2');
     expect(r.state).toBe(RecordingState.Recording);
@@ -45,11 +43,10 @@ describe('recording consent (spec 2 §4)', () => {
     const { r, events } = setup();
     r.request('a1', null);
     press('Reject');
-    await flush();
-    expect(r.state).toBe(RecordingState.Off);
+    await vi.waitFor(() => expect(r.state).toBe(RecordingState.Off));
     r.request('a1', null);
     press('Allow Recording');
-    await flush();
+    await vi.waitFor(() => expect(r.state).toBe(RecordingState.Recording));
     r.stop(null);
     expect(r.state).toBe(RecordingState.Off);
     expect(events).toEqual(['rejected:a1', 'border:true', 'accepted:a1', 'border:false', 'stopped:a1']);

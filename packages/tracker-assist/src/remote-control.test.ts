@@ -17,7 +17,6 @@ function setup() {
 const dialog = () => document.querySelector('[data-assist="confirm"]');
 const press = (label: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === label)?.click();
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('remote control (spec 2 §4)', () => {
   beforeEach(() => sessionStorage.clear());
@@ -33,8 +32,7 @@ describe('remote control (spec 2 §4)', () => {
     expect(dialog()?.textContent).toContain('Agent requested remote control. Allow?');
     expect((dialog() as HTMLElement).style.zIndex).toBe('2147483646');
     press('Grant Remote Control');
-    await flush();
-    expect(rc.status).toBe(RCStatus.Enabled);
+    await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Enabled));
     expect(rc.isGranted('a1')).toBe(true);
     expect(rc.isGranted('a2')).toBe(false);
     expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBe('a1');
@@ -46,8 +44,7 @@ describe('remote control (spec 2 §4)', () => {
     const { rc, events } = setup();
     rc.request('a1', null);
     press('Reject');
-    await flush();
-    expect(rc.status).toBe(RCStatus.Disabled);
+    await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Disabled));
     expect(events).toEqual(['released:a1:true']);
   });
 
@@ -72,7 +69,7 @@ describe('remote control (spec 2 §4)', () => {
     expect(dialog()).toBeNull();
     rc.request('a1', null);
     press('Grant Remote Control');
-    await flush();
+    await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Enabled));
     rc.request('a2', null);
     expect(events).toEqual(['busy:a2', 'released:a1:false', 'granted:a1', 'busy:a2']);
   });
@@ -81,7 +78,7 @@ describe('remote control (spec 2 §4)', () => {
     const { rc, events } = setup();
     rc.request('a1', null);
     press('Grant Remote Control');
-    await flush();
+    await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Enabled));
     rc.release(false, true);
     expect(rc.status).toBe(RCStatus.Disabled);
     expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBe('a1');
