@@ -416,7 +416,7 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
       flagId: await create(`/v1/console/ingest/projects/${projectId}/feature-flags`, { key: 'patch-target' }),
       testId: await create(`/v1/console/ingest/projects/${projectId}/uxt-tests`, {
         title: '可用性測試',
-        startPage: '/',
+        start_page: '/',
         tasks: [{ title: '第一步' }],
       }),
     };

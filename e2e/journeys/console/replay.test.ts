@@ -49,7 +49,7 @@ describe('replaying a learner session in the console (real Chromium, real ingest
         async () => {
           const res = await server.app.inject({
             method: 'GET',
-            url: `/v1/console/sessions?learner=${encodeURIComponent(learner.email)}&hasErrors=true&hasFailedRequests=true`,
+            url: `/v1/console/sessions?learner=${encodeURIComponent(learner.email)}&has_errors=true&has_failed_requests=true`,
             headers: admin.auth,
           });
           return res.json().total;

@@ -27,9 +27,9 @@ export async function recordedSessions(
   userId: string,
 ): Promise<RecordedSession[]> {
   const list = (
-    await staffGet(server, staffAuth, `/v1/console/sessions?userId=${encodeURIComponent(userId)}`)
+    await staffGet(server, staffAuth, `/v1/console/sessions?user_id=${encodeURIComponent(userId)}`)
   ).json() as {
-    sessions: { id: string; userId: string | null; verifiedUserId: string | null; batches: number }[];
+    sessions: { id: string; user_id: string | null; verified_user_id: string | null; batches: number }[];
   };
   const sessions: RecordedSession[] = [];
   for (const s of list.sessions) {
@@ -40,8 +40,8 @@ export async function recordedSessions(
       .flatMap((line) => (JSON.parse(line) as { messages: StoredMessage[] }).messages);
     sessions.push({
       id: s.id,
-      userId: s.userId,
-      verifiedUserId: s.verifiedUserId,
+      userId: s.user_id,
+      verifiedUserId: s.verified_user_id,
       batches: s.batches,
       messages,
       raw,

@@ -6,6 +6,8 @@ export * from './impersonation.ts';
 export * from './notify.ts';
 export * from './oidc.ts';
 export * from './profile.ts';
+export * from './recordings.ts';
 export * from './tasks.ts';
+export * from './tracker-settings.ts';
 export * from './training.ts';
 export * from './validation.ts';

@@ -31,7 +31,7 @@ describe.each(databaseKinds)('staff reads of learner data in the audit trail on 
     expect(search.statusCode).toBe(200);
     // The console's list refreshes every 10 s: the same search again is the same entry.
     await get(agent, `/v1/console/sessions?learner=${encodeURIComponent(learner.email)}&page=1`);
-    await get(agent, '/v1/console/sessions?hasErrors=true&sort=duration');
+    await get(agent, '/v1/console/sessions?has_errors=true&sort=duration');
     expect((await get(agent, `/v1/console/community/learners/${learner.id}`)).statusCode).toBe(200);
     // A record that does not exist was not read.
     const missing = await get(agent, '/v1/console/community/learners/00000000-0000-4000-8000-000000000000');
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('staff reads of learner data in the audit trail on 
 
     expect(await reads()).toEqual([
       `GET /v1/console/sessions ${JSON.stringify({ learner: learner.email })}`,
-      `GET /v1/console/sessions ${JSON.stringify({ hasErrors: 'true' })}`,
+      `GET /v1/console/sessions ${JSON.stringify({ has_errors: 'true' })}`,
       `GET /v1/console/community/learners/:userId ${JSON.stringify({ userId: learner.id })}`,
     ]);
   });

@@ -55,7 +55,7 @@ describe.each(databaseKinds)('input the database cannot store, on %s', (kind) =>
     expect(project.json()).toEqual(refused);
     const sessions = await t.app.inject({
       method: 'GET',
-      url: '/v1/console/sessions?userId=a%00b',
+      url: '/v1/console/sessions?user_id=a%00b',
       headers: staff.auth,
     });
     expect(sessions.statusCode).toBe(400);

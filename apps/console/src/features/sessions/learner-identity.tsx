@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionRow } from './sessions-api.ts';
 
-type Identity = Pick<SessionRow, 'userId' | 'verifiedUserId'>;
+type Identity = Pick<SessionRow, 'user_id' | 'verified_user_id'>;
 
 /**
  * Says how far the recording's learner can be believed (ADR 0045): an id only the page claimed is marked
@@ -9,8 +9,8 @@ type Identity = Pick<SessionRow, 'userId' | 'verifiedUserId'>;
  */
 export function ClaimedMark({ session }: { session: Identity }) {
   const { t } = useTranslation();
-  if (!session.userId) return null;
-  if (!session.verifiedUserId) {
+  if (!session.user_id) return null;
+  if (!session.verified_user_id) {
     return (
       <span
         className="badge text-bg-secondary ms-2"
@@ -21,13 +21,13 @@ export function ClaimedMark({ session }: { session: Identity }) {
       </span>
     );
   }
-  if (session.userId === session.verifiedUserId) return null;
+  if (session.user_id === session.verified_user_id) return null;
   return (
     <span className="small text-body-secondary ms-2" data-testid="claimed-other">
-      {t('sessions.claimedOther', { id: session.userId })}
+      {t('sessions.claimedOther', { id: session.user_id })}
     </span>
   );
 }
 
 /** The learner a recording's sessions page links to: the verified one, else the claimed id. */
-export const learnerIdOf = (session: Identity) => session.verifiedUserId ?? session.userId;
+export const learnerIdOf = (session: Identity) => session.verified_user_id ?? session.user_id;

@@ -11,11 +11,11 @@ export function LearnerSessionsPage() {
   const { userId = '' } = useParams();
   const list = useQuery({
     queryKey: ['sessions', { userId }],
-    queryFn: ({ signal }) => sessionsApi.search({ userId, pageSize: 100 }, signal),
+    queryFn: ({ signal }) => sessionsApi.search({ user_id: userId, page_size: 100 }, signal),
     refetchInterval: 10_000,
   });
   const first = list.data?.sessions[0];
-  const name = first?.learnerNickname ? `${first.learnerNickname} (${first.learnerEmail})` : userId;
+  const name = first?.learner_nickname ? `${first.learner_nickname} (${first.learner_email})` : userId;
   return (
     <>
       <PageTitle>{t('sessions.learnerTitle', { name })}</PageTitle>

@@ -60,7 +60,7 @@ export function SessionPage() {
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
         <PageTitle className="h4 mb-1">
           {t('player.title', {
-            name: session.learnerNickname ?? session.learnerEmail ?? t('sessions.anonymous'),
+            name: session.learner_nickname ?? session.learner_email ?? t('sessions.anonymous'),
           })}
         </PageTitle>
         {user.role === 'admin' && (
@@ -75,8 +75,8 @@ export function SessionPage() {
         )}
       </div>
       <p className="text-body-secondary small">
-        {formatMoment(session.startedAt, i18n.language)} · {formatClock(session.durationMs)} ·{' '}
-        {session.userBrowser} · {session.userOS}
+        {formatMoment(session.started_at, i18n.language)} · {formatClock(session.duration_ms)} ·{' '}
+        {session.user_browser} · {session.user_os}
         {session.impersonated && <ImpersonatedBadge />}
         <ClaimedMark session={session} />
         {learnerId && (

@@ -1,3 +1,4 @@
+import { type RecordingSearchParams, recordingSort } from '@atrium/protocol/recordings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button, Col, Form, Pagination, Row } from 'react-bootstrap';
@@ -24,6 +25,8 @@ const FIELDS = [
   'sort',
   'order',
 ] as const;
+/** A yes/no filter of the address: only `true` or `false` reach the call. */
+const flagOf = (value: string) => (value === 'true' || value === 'false' ? value : undefined);
 
 /** /console/sessions — the search over recorded sessions; the filters live in the address, so it can be shared. */
 export function SessionsPage() {
@@ -31,22 +34,23 @@ export function SessionsPage() {
   const [params, setParams] = useSearchParams();
   const get = (k: string) => params.get(k) ?? '';
   const page = Number(params.get('page')) || 1;
-  const query = {
+  // The address keeps the form's own names (shared links stay valid); the call uses the protocol's.
+  const query: RecordingSearchParams = {
     learner: get('learner') || undefined,
     from: get('from') ? new Date(get('from')).toISOString() : undefined,
     to: get('to') ? new Date(`${get('to')}T23:59:59`).toISOString() : undefined,
-    minDurationMs: get('minMinutes') ? Number(get('minMinutes')) * 60_000 : undefined,
-    maxDurationMs: get('maxMinutes') ? Number(get('maxMinutes')) * 60_000 : undefined,
+    min_duration_ms: get('minMinutes') ? Number(get('minMinutes')) * 60_000 : undefined,
+    max_duration_ms: get('maxMinutes') ? Number(get('maxMinutes')) * 60_000 : undefined,
     url: get('url') || undefined,
-    minPages: get('minPages') || undefined,
+    min_pages: get('minPages') || undefined,
     browser: get('browser') || undefined,
     os: get('os') || undefined,
-    hasErrors: get('hasErrors') || undefined,
-    hasFailedRequests: get('hasFailedRequests') || undefined,
-    sort: get('sort') || undefined,
-    order: get('order') || undefined,
+    has_errors: flagOf(get('hasErrors')),
+    has_failed_requests: flagOf(get('hasFailedRequests')),
+    sort: recordingSort.safeParse(get('sort')).data,
+    order: get('order') === 'asc' ? 'asc' : undefined,
     page,
-    pageSize: 20,
+    page_size: 20,
   };
   const list = useQuery({
     queryKey: ['sessions', query],
@@ -65,7 +69,7 @@ export function SessionsPage() {
     for (const [k, v] of Object.entries(draft)) if (v) next.set(k, v);
     setParams(next);
   };
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   const goTo = (p: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(p));

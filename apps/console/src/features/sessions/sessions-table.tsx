@@ -27,22 +27,22 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
         {sessions.map((s) => (
           <tr key={s.id}>
             <td>
-              <Link to={`/sessions/${s.id}`}>{formatMoment(s.startedAt, i18n.language)}</Link>
+              <Link to={`/sessions/${s.id}`}>{formatMoment(s.started_at, i18n.language)}</Link>
               {!s.ended && <span className="badge text-bg-success ms-2">{t('sessions.live')}</span>}
               {s.impersonated && <ImpersonatedBadge />}
             </td>
             <td>
-              {s.learnerNickname
-                ? `${s.learnerNickname} (${s.learnerEmail})`
+              {s.learner_nickname
+                ? `${s.learner_nickname} (${s.learner_email})`
                 : (learnerIdOf(s) ?? t('sessions.anonymous'))}
               <ClaimedMark session={s} />
             </td>
-            <td>{formatClock(s.durationMs)}</td>
+            <td>{formatClock(s.duration_ms)}</td>
             <td>{s.pages}</td>
             <td className={s.errors ? 'text-danger fw-bold' : ''}>{s.errors}</td>
-            <td className={s.failedRequests ? 'text-danger fw-bold' : ''}>{s.failedRequests}</td>
+            <td className={s.failed_requests ? 'text-danger fw-bold' : ''}>{s.failed_requests}</td>
             <td>
-              {s.userBrowser} · {s.userOS}
+              {s.user_browser} · {s.user_os}
             </td>
           </tr>
         ))}

@@ -1,14 +1,6 @@
 import type { AuditEntry } from '@atrium/protocol/community';
+import type { RecordingAuditPage, RecordingAuditParams } from '@atrium/protocol/recordings';
 import { apiCall } from '@atrium/web/api/client.ts';
-
-/** One read of a recording (GET /v1/console/audit, ADR 0027). */
-export interface RecordingRead {
-  staffId: string;
-  staffEmail: string;
-  sessionId: string;
-  action: 'summary' | 'batches' | 'messages' | 'delete' | 'live_view' | 'tab_recording';
-  at: string;
-}
 
 /** One mint, use or refusal of an impersonation (GET /v1/console/impersonation/audit, ADR 0035). */
 export interface ImpersonationEvent {
@@ -25,9 +17,9 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** The admins' audit trails: recording reads, impersonations, and changes through the community console. */
 export const auditApi = {
-  recordingReads: (query: { page: number; sessionId?: string }, signal?: AbortSignal) =>
-    apiCall<{ total: number; entries: RecordingRead[] }>('GET', '/v1/console/audit', {
-      query: { ...query, pageSize: AUDIT_PAGE_SIZE },
+  recordingReads: (query: Pick<RecordingAuditParams, 'page' | 'session_id'>, signal?: AbortSignal) =>
+    apiCall<RecordingAuditPage>('GET', '/v1/console/audit', {
+      query: { ...query, page_size: AUDIT_PAGE_SIZE } satisfies RecordingAuditParams,
       signal,
     }),
   impersonations: (page: number, signal?: AbortSignal) =>

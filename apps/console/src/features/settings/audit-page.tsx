@@ -1,13 +1,14 @@
+import { recordingAuditQuery } from '@atrium/protocol/recordings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button, Form, Pagination, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { PageTitle } from '../../components/page-title.tsx';
 import { AUDIT_PAGE_SIZE, auditApi } from './audit-api.ts';
 
-const sessionId = z.uuid();
+/** The audit's session filter, checked as the server checks it. */
+const sessionId = recordingAuditQuery.shape.session_id;
 
 function formatAt(iso: string, locale: string) {
   return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -47,7 +48,7 @@ function RecordingReads() {
   const [error, setError] = useState('');
   const query = useQuery({
     queryKey: ['audit', 'reads', filter, page],
-    queryFn: ({ signal }) => auditApi.recordingReads({ page, sessionId: filter || undefined }, signal),
+    queryFn: ({ signal }) => auditApi.recordingReads({ page, session_id: filter || undefined }, signal),
     placeholderData: keepPreviousData,
   });
   const submit = (event: FormEvent) => {
@@ -107,16 +108,16 @@ function RecordingReads() {
             </thead>
             <tbody>
               {query.data.entries.map((e) => (
-                <tr key={`${e.at}-${e.staffId}-${e.sessionId}-${e.action}`}>
+                <tr key={`${e.at}-${e.staff_id}-${e.session_id}-${e.action}`}>
                   <td>{formatAt(e.at, i18n.language)}</td>
-                  <td>{e.staffEmail}</td>
+                  <td>{e.staff_email}</td>
                   <td>{t(`settings.audit.readAction.${e.action}`)}</td>
                   <td>
                     {e.action === 'delete' ? (
-                      <code>{e.sessionId}</code>
+                      <code>{e.session_id}</code>
                     ) : (
-                      <Link to={`/sessions/${e.sessionId}`}>
-                        <code>{e.sessionId}</code>
+                      <Link to={`/sessions/${e.session_id}`}>
+                        <code>{e.session_id}</code>
                       </Link>
                     )}
                   </td>

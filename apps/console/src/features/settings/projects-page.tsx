@@ -1,15 +1,26 @@
+import {
+  conditionValue,
+  featureFlagFields,
+  featureFlagKey,
+  percentage,
+  type TrackerProject,
+  trackerProjectKey,
+  type UxtStatus,
+  uxtStatus,
+} from '@atrium/protocol/tracker-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Form, ListGroup, Row, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { PageTitle } from '../../components/page-title.tsx';
 import { InlineForm, requiredField } from './inline-form.tsx';
-import { type Project, settingsApi, type UxtStatus } from './settings-api.ts';
+import { settingsApi } from './settings-api.ts';
 import { useProjectList } from './use-project-list.ts';
 
-const KEY = /^[a-zA-Z0-9_-]{3,64}$/;
-const FLAG_KEY = /^[a-zA-Z0-9_.-]{1,100}$/;
-const percent = (v: string) => /^\d{1,3}$/.test(v) && Number(v) <= 100;
+// The forms check their fields with the server's own schemas (ADR 0046): one rule, never a copy.
+const passes = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+const percent = (v: string) => v.trim() !== '' && passes(percentage, Number(v));
 
 /** /console/settings: tracker projects and their keys, then what trackers of a project fetch. */
 export function ProjectsPage() {
@@ -66,7 +77,7 @@ export function ProjectsPage() {
               {
                 name: 'key',
                 label: t('settings.projects.keyOptional'),
-                check: (v) => (!v || KEY.test(v) ? null : t('settings.projects.keyRule')),
+                check: (v) => (!v || passes(trackerProjectKey, v) ? null : t('settings.projects.keyRule')),
               },
             ]}
             onSubmit={async (v) => {
@@ -101,10 +112,10 @@ export function ProjectsPage() {
   );
 }
 
-function CanvasSwitch({ project, onDone }: { project: Project; onDone: () => void }) {
+function CanvasSwitch({ project, onDone }: { project: TrackerProject; onDone: () => void }) {
   const { t } = useTranslation();
   const change = useMutation({
-    mutationFn: (on: boolean) => settingsApi.updateProject(project.id, { canvasEnabled: on }),
+    mutationFn: (on: boolean) => settingsApi.updateProject(project.id, { canvas_enabled: on }),
     onSettled: onDone,
   });
   return (
@@ -112,7 +123,7 @@ function CanvasSwitch({ project, onDone }: { project: Project; onDone: () => voi
       type="switch"
       id={`canvas-${project.id}`}
       aria-label={t('settings.projects.canvasOf', { name: project.name })}
-      checked={change.isPending ? Boolean(change.variables) : project.canvasEnabled}
+      checked={change.isPending ? Boolean(change.variables) : project.canvas_enabled}
       onChange={(e) => change.mutate(e.target.checked)}
     />
   );
@@ -138,7 +149,7 @@ function FlagsPanel({ projectId }: { projectId: string }) {
             <ListGroup.Item key={f.id} className="d-flex align-items-center gap-2">
               <code>{f.key}</code>
               <Badge bg="light" text="dark">
-                {f.rolloutPercentage}%
+                {f.rollout_percentage}%
               </Badge>
               <span className="small text-body-secondary">{f.description}</span>
               <Form.Check
@@ -166,12 +177,12 @@ function FlagsPanel({ projectId }: { projectId: string }) {
             {
               name: 'key',
               label: t('settings.flags.key'),
-              check: (v) => (FLAG_KEY.test(v) ? null : t('settings.flags.keyRule')),
+              check: (v) => (passes(featureFlagKey, v) ? null : t('settings.flags.keyRule')),
             },
             {
               name: 'description',
               label: t('settings.flags.description'),
-              check: (v) => (v.length > 500 ? t('settings.tooLong') : null),
+              check: (v) => (passes(featureFlagFields.description, v) ? null : t('settings.tooLong')),
             },
             {
               name: 'rollout',
@@ -184,7 +195,7 @@ function FlagsPanel({ projectId }: { projectId: string }) {
             await settingsApi.createFlag(projectId, {
               key: v.key!,
               description: v.description ?? '',
-              rolloutPercentage: Number(v.rollout),
+              rollout_percentage: Number(v.rollout),
             });
             await refresh();
           }}
@@ -256,7 +267,7 @@ function ConditionsPanel({ projectId }: { projectId: string }) {
             <ListGroup.Item key={`${r.name}-${i.toString()}`} className="d-flex align-items-center gap-2">
               <span>{r.name}</span>
               <Badge bg="light" text="dark">
-                {t('settings.conditions.rate', { rate: r.captureRate })}
+                {t('settings.conditions.rate', { rate: r.capture_rate })}
               </Badge>
               <span className="small">
                 {r.filters.map((f) => `${f.type} ${f.operator} ${f.value.join(', ')}`).join('; ')}
@@ -288,7 +299,7 @@ function ConditionsPanel({ projectId }: { projectId: string }) {
             {
               name: 'url',
               label: t('settings.conditions.urlContains'),
-              check: (v) => (v.length > 500 ? t('settings.tooLong') : null),
+              check: (v) => (passes(conditionValue, v) ? null : t('settings.tooLong')),
             },
           ]}
           onSubmit={(v) =>
@@ -296,7 +307,7 @@ function ConditionsPanel({ projectId }: { projectId: string }) {
               ...list,
               {
                 name: v.name!.trim(),
-                captureRate: Number(v.rate),
+                capture_rate: Number(v.rate),
                 filters: v.url ? [{ type: 'event', operator: 'contains', value: [v.url] }] : [],
               },
             ])
@@ -321,7 +332,7 @@ function UxtPanel({ projectId }: { projectId: string }) {
           <Card key={test.id} className="mb-2">
             <Card.Body className="d-flex flex-wrap align-items-center gap-2">
               <span className="fw-semibold">{test.title}</span>
-              <span className="small text-break">{test.startPage}</span>
+              <span className="small text-break">{test.start_page}</span>
               <Form.Select
                 size="sm"
                 className="ms-auto w-auto"
@@ -329,7 +340,7 @@ function UxtPanel({ projectId }: { projectId: string }) {
                 value={test.status}
                 onChange={(e) => status.mutate({ id: test.id, s: e.target.value as UxtStatus })}
               >
-                {(['preview', 'in-progress', 'paused', 'closed'] as const).map((s) => (
+                {uxtStatus.options.map((s) => (
                   <option key={s} value={s}>
                     {t(`settings.uxt.status.${s}`)}
                   </option>
@@ -351,7 +362,7 @@ function UxtPanel({ projectId }: { projectId: string }) {
           onSubmit={async (v) => {
             await settingsApi.createUxtTest(projectId, {
               title: v.title!.trim(),
-              startPage: v.startPage!.trim(),
+              start_page: v.startPage!.trim(),
               tasks: [{ title: v.task!.trim() }],
             });
             await refresh();

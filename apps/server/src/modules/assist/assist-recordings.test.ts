@@ -85,14 +85,14 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
     expect(file.rawPayload.equals(webm)).toBe(true);
 
     const audit = await relay.app.inject({
-      url: `/v1/console/audit?sessionId=${w.s.sessionId}`,
+      url: `/v1/console/audit?session_id=${w.s.sessionId}`,
       headers: admin.auth,
     });
-    const entries = (audit.json() as { entries: { staffId: string; action: string }[] }).entries;
+    const entries = (audit.json() as { entries: { staff_id: string; action: string }[] }).entries;
     expect(entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ staffId: agent.id, action: 'live_view' }),
-        expect.objectContaining({ staffId: agent.id, action: 'tab_recording' }),
+        expect.objectContaining({ staff_id: agent.id, action: 'live_view' }),
+        expect.objectContaining({ staff_id: agent.id, action: 'tab_recording' }),
       ]),
     );
   });

@@ -73,7 +73,7 @@ describe.each(cases)('concurrent copies of one batch on %s with the %s blob stor
       url: `/v1/console/sessions/${sessionID}/batches`,
       headers: staff.auth,
     });
-    const rows = batches.json() as { seq: number; messageCount: number; bytes: number }[];
+    const rows = batches.json() as { seq: number; message_count: number; bytes: number }[];
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: ROUNDS }, (_, i) => i));
 
     const stream = await t.app.inject({
@@ -89,7 +89,7 @@ describe.each(cases)('concurrent copies of one batch on %s with the %s blob stor
       const row = rows[i]!;
       const stored = copies(batch.seq).find((c) => c.messages.length === batch.messages.length);
       expect(stored?.messages).toEqual(batch.messages);
-      expect(row.messageCount).toBe(batch.messages.length);
+      expect(row.message_count).toBe(batch.messages.length);
     }
 
     const detail = await t.app.inject({

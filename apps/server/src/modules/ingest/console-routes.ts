@@ -1,26 +1,26 @@
 import { security } from '@atrium/protocol/http';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  conditionsInput,
-  conditionView,
   featureFlagInput,
+  featureFlagParams,
   featureFlagPatch,
   featureFlagView,
-  flagParams,
-  projectInput,
-  projectParams,
-  projectPatch,
-  projectView,
-  tagInput,
-  tagParams,
-  tagView,
+  startCondition,
+  startConditionsInput,
+  tagSelector,
+  tagSelectorInput,
+  tagSelectorParams,
+  trackerProject,
+  trackerProjectInput,
+  trackerProjectParams,
+  trackerProjectPatch,
   uxtSignalView,
-  uxtStatusSetting,
+  uxtStatusInput,
   uxtTestInput,
   uxtTestParams,
   uxtTestView,
-} from './console-schemas.ts';
+} from '@atrium/protocol/tracker-settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createProject, listProjects, updateProject } from './manage-projects.ts';
 import {
   createFeatureFlag,
@@ -48,7 +48,14 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    { schema: { tags, security, summary: 'List tracker projects', response: { 200: z.array(projectView) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List tracker projects',
+        response: { 200: z.array(trackerProject) },
+      },
+    },
     async () => listProjects(db),
   );
   app.post(
@@ -58,8 +65,8 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Create a tracker project',
-        body: projectInput,
-        response: { 201: projectView },
+        body: trackerProjectInput,
+        response: { 201: trackerProject },
       },
     },
     async (request, reply) => reply.status(201).send(await createProject(db, request.body)),
@@ -71,9 +78,9 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Rename a project or change its canvas settings',
-        params: projectParams,
-        body: projectPatch,
-        response: { 200: projectView },
+        params: trackerProjectParams,
+        body: trackerProjectPatch,
+        response: { 200: trackerProject },
       },
     },
     async (request) => updateProject(db, request.params.projectId, request.body),
@@ -86,8 +93,8 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Conditional-start rules',
-        params: projectParams,
-        response: { 200: z.array(conditionView) },
+        params: trackerProjectParams,
+        response: { 200: z.array(startCondition) },
       },
     },
     async (request) => listProjectConditions(db, request.params.projectId),
@@ -99,9 +106,9 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Replace the conditional-start rules',
-        params: projectParams,
-        body: conditionsInput,
-        response: { 200: z.array(conditionView) },
+        params: trackerProjectParams,
+        body: startConditionsInput,
+        response: { 200: z.array(startCondition) },
       },
     },
     async (request) => replaceConditions(db, request.params.projectId, request.body),
@@ -114,7 +121,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Feature flags',
-        params: projectParams,
+        params: trackerProjectParams,
         response: { 200: z.array(featureFlagView) },
       },
     },
@@ -127,7 +134,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Create a feature flag',
-        params: projectParams,
+        params: trackerProjectParams,
         body: featureFlagInput,
         response: { 201: featureFlagView },
       },
@@ -142,7 +149,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Change a feature flag',
-        params: flagParams,
+        params: featureFlagParams,
         body: featureFlagPatch,
         response: { 200: featureFlagView },
       },
@@ -151,7 +158,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/projects/:projectId/feature-flags/:flagId',
-    { schema: { tags, security, summary: 'Delete a feature flag', params: flagParams } },
+    { schema: { tags, security, summary: 'Delete a feature flag', params: featureFlagParams } },
     async (request, reply) => {
       await deleteFeatureFlag(db, request.params.projectId, request.params.flagId);
       return reply.status(204).send();
@@ -165,8 +172,8 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Tag selectors',
-        params: projectParams,
-        response: { 200: z.array(tagView) },
+        params: trackerProjectParams,
+        response: { 200: z.array(tagSelector) },
       },
     },
     async (request) => listProjectTags(db, request.params.projectId),
@@ -178,9 +185,9 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add a tag selector',
-        params: projectParams,
-        body: tagInput,
-        response: { 201: tagView },
+        params: trackerProjectParams,
+        body: tagSelectorInput,
+        response: { 201: tagSelector },
       },
     },
     async (request, reply) =>
@@ -188,7 +195,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/projects/:projectId/tags/:tagId',
-    { schema: { tags, security, summary: 'Delete a tag selector', params: tagParams } },
+    { schema: { tags, security, summary: 'Delete a tag selector', params: tagSelectorParams } },
     async (request, reply) => {
       await deleteTag(db, request.params.projectId, request.params.tagId);
       return reply.status(204).send();
@@ -202,7 +209,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Usability tests with their tasks',
-        params: projectParams,
+        params: trackerProjectParams,
         response: { 200: z.array(uxtTestView) },
       },
     },
@@ -215,7 +222,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Create a usability test with its tasks',
-        params: projectParams,
+        params: trackerProjectParams,
         body: uxtTestInput,
         response: { 201: uxtTestView },
       },
@@ -231,7 +238,7 @@ export const ingestConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Start, pause or close a usability test',
         params: uxtTestParams,
-        body: z.object({ status: uxtStatusSetting }),
+        body: uxtStatusInput,
         response: { 200: uxtTestView },
       },
     },

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('ingest of text with NUL characters on %s', (kind) 
       url: `/v1/console/sessions/${sessionID}`,
       headers: staff.auth,
     });
-    expect(summary.json()).toMatchObject({ userId: 'learner@atrium.local', clicks: 1, batches: 1 });
+    expect(summary.json()).toMatchObject({ user_id: 'learner@atrium.local', clicks: 1, batches: 1 });
     const stream = await t.app.inject({
       method: 'GET',
       url: `/v1/console/sessions/${sessionID}/messages`,

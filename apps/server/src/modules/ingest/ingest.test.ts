@@ -124,8 +124,8 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
     const summary = await staffGet(`/v1/console/sessions/${body.sessionID}`);
     expect(summary.statusCode).toBe(200);
     expect(summary.json()).toMatchObject({
-      userUUID: body.userUUID,
-      projectId: body.projectID,
+      user_uuid: body.userUUID,
+      project_id: body.projectID,
       ended: false,
     });
   });
@@ -250,8 +250,8 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
 
     const batches = (await staffGet(`/v1/console/sessions/${s.sessionID}/batches`)).json();
     expect(batches.map((b: { seq: number }) => b.seq)).toEqual([0, 1]);
-    expect(batches[0]).toMatchObject({ tabId: 'tab-1', pageNo: 1, messageCount: 16, firstTimestamp: T0 });
-    expect(batches[1]).toMatchObject({ messageCount: 3, firstTimestamp: T0 + 70_000 });
+    expect(batches[0]).toMatchObject({ tab_id: 'tab-1', page_no: 1, message_count: 16, first_timestamp: T0 });
+    expect(batches[1]).toMatchObject({ message_count: 3, first_timestamp: T0 + 70_000 });
 
     const stream = await staffGet(`/v1/console/sessions/${s.sessionID}/messages`);
     expect(stream.statusCode).toBe(200);
@@ -283,7 +283,7 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
       expect((await upload(s.token, b)).statusCode).toBe(200);
     }
     const batches = (await staffGet(`/v1/console/sessions/${s.sessionID}/batches`)).json();
-    expect(batches.map((b: { batchId: string }) => b.batchId)).toEqual([
+    expect(batches.map((b: { batch_id: string }) => b.batch_id)).toEqual([
       'tab-1-1-3.1.1',
       'tab-1-1-3.1.2',
       'tab-1-1-3.2',
@@ -299,19 +299,19 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
       pages: 2,
       clicks: 3,
       errors: 1,
-      userId: 'learner@atrium.local',
+      user_id: 'learner@atrium.local',
       batches: 1,
       messages: 16,
       // From the first to the last message time.
-      durationMs: 65_000,
+      duration_ms: 65_000,
       ended: false,
       impersonated: false,
     });
     const byUser = (
-      await staffGet('/v1/console/sessions?userId=learner%40atrium.local&hasErrors=true')
+      await staffGet('/v1/console/sessions?user_id=learner%40atrium.local&has_errors=true')
     ).json();
     expect(byUser.sessions.map((x: { id: string }) => x.id)).toContain(s.sessionID);
-    const noErrors = (await staffGet('/v1/console/sessions?hasErrors=false&pageSize=100')).json();
+    const noErrors = (await staffGet('/v1/console/sessions?has_errors=false&page_size=100')).json();
     expect(noErrors.sessions.map((x: { id: string }) => x.id)).not.toContain(s.sessionID);
   });
 
@@ -374,7 +374,7 @@ describe.each(databaseKinds)('ingest on %s', (kind) => {
     expectError(await start({ url: 'x'.repeat(70_000) }), 413, 'payload_too_large');
 
     const victimAfter = (await staffGet(`/v1/console/sessions/${victim.sessionID}`)).json();
-    expect({ ...victimAfter, lastActivityAt: 0 }).toEqual({ ...victimBefore, lastActivityAt: 0 });
+    expect({ ...victimAfter, last_activity_at: 0 }).toEqual({ ...victimBefore, last_activity_at: 0 });
     const attacked = (await staffGet(`/v1/console/sessions/${s.sessionID}`)).json();
     expect(attacked).toMatchObject({ batches: 0, messages: 0 });
   });

@@ -1,39 +1,42 @@
+import type {
+  TrackerProject,
+  TrackerProjectInput,
+  TrackerProjectPatch,
+} from '@atrium/protocol/tracker-settings';
 import { asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { ingestProjects } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import type { ProjectView, projectInput, projectPatch } from './console-schemas.ts';
 import type { Project } from './find-project.ts';
 
-export function projectToView(p: Project): ProjectView {
+export function projectToView(p: Project): TrackerProject {
   return {
     id: p.id,
     name: p.name,
     key: p.key,
-    canvasEnabled: p.canvasEnabled,
-    canvasQuality: p.canvasQuality,
-    canvasFPS: p.canvasFps,
-    createdAt: p.createdAt.toISOString(),
+    canvas_enabled: p.canvasEnabled,
+    canvas_quality: p.canvasQuality,
+    canvas_fps: p.canvasFps,
+    created_at: p.createdAt.toISOString(),
   };
 }
 
-export async function listProjects(db: Database): Promise<ProjectView[]> {
+export async function listProjects(db: Database): Promise<TrackerProject[]> {
   const rows = await db.select().from(ingestProjects).orderBy(asc(ingestProjects.createdAt));
   return rows.map(projectToView);
 }
 
 /** A new project; without a chosen key it gets a random one (the key is public, it only names the project). */
-export async function createProject(db: Database, input: z.infer<typeof projectInput>): Promise<ProjectView> {
+export async function createProject(db: Database, input: TrackerProjectInput): Promise<TrackerProject> {
   const [row] = await db
     .insert(ingestProjects)
     .values({
       name: input.name,
       key: input.key ?? randomToken(12),
-      canvasEnabled: input.canvasEnabled,
-      canvasQuality: input.canvasQuality,
-      canvasFps: input.canvasFPS,
+      canvasEnabled: input.canvas_enabled,
+      canvasQuality: input.canvas_quality,
+      canvasFps: input.canvas_fps,
     })
     .onConflictDoNothing({ target: ingestProjects.key })
     .returning();
@@ -44,14 +47,14 @@ export async function createProject(db: Database, input: z.infer<typeof projectI
 export async function updateProject(
   db: Database,
   projectId: string,
-  patch: z.infer<typeof projectPatch>,
-): Promise<ProjectView> {
+  patch: TrackerProjectPatch,
+): Promise<TrackerProject> {
   const set = Object.fromEntries(
     Object.entries({
       name: patch.name,
-      canvasEnabled: patch.canvasEnabled,
-      canvasQuality: patch.canvasQuality,
-      canvasFps: patch.canvasFPS,
+      canvasEnabled: patch.canvas_enabled,
+      canvasQuality: patch.canvas_quality,
+      canvasFps: patch.canvas_fps,
     }).filter(([, v]) => v !== undefined),
   );
   const [row] =

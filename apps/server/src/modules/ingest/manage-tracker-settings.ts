@@ -1,6 +1,18 @@
 import type { ConditionFilter } from '@atrium/protocol/tracker/index';
+import type {
+  FeatureFlagPatch,
+  FeatureFlagValues,
+  FeatureFlagView,
+  StartCondition,
+  StartConditionsInput,
+  TagSelector,
+  TagSelectorInput,
+  UxtSignalView,
+  UxtStatus,
+  UxtTestValues,
+  UxtTestView,
+} from '@atrium/protocol/tracker-settings';
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
   ingestConditions,
@@ -11,14 +23,6 @@ import {
   ingestUxtTests,
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type {
-  conditionsInput,
-  featureFlagInput,
-  featureFlagPatch,
-  tagInput,
-  uxtStatusSetting,
-  uxtTestInput,
-} from './console-schemas.ts';
 import { findProjectById } from './find-project.ts';
 import { selectConditions } from './list-tracker-settings.ts';
 
@@ -30,23 +34,19 @@ async function assertProject(db: Database, projectId: string) {
   if (!(await findProjectById(db, projectId))) throw notFound('找不到此專案', 'project_not_found');
 }
 
-export async function listProjectConditions(db: Database, projectId: string) {
+export async function listProjectConditions(db: Database, projectId: string): Promise<StartCondition[]> {
   await assertProject(db, projectId);
   const rows = await selectConditions(db, projectId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    captureRate: r.captureRate,
+    capture_rate: r.captureRate,
     filters: r.filters as ConditionFilter[],
   }));
 }
 
 /** Conditions are edited as one list (their order is the order the tracker tries them). */
-export async function replaceConditions(
-  db: Database,
-  projectId: string,
-  input: z.infer<typeof conditionsInput>,
-) {
+export async function replaceConditions(db: Database, projectId: string, input: StartConditionsInput) {
   await assertProject(db, projectId);
   await db.transaction(async (tx) => {
     await tx.delete(ingestConditions).where(eq(ingestConditions.projectId, projectId));
@@ -55,7 +55,7 @@ export async function replaceConditions(
       await tx.insert(ingestConditions).values({
         projectId,
         name: c.name,
-        captureRate: c.captureRate,
+        captureRate: c.capture_rate,
         filters: c.filters,
         createdAt: new Date(base + i),
       });
@@ -65,16 +65,43 @@ export async function replaceConditions(
 }
 
 type FlagRow = typeof ingestFeatureFlags.$inferSelect;
-const flagView = (f: FlagRow) => ({
+const flagView = (f: FlagRow): FeatureFlagView => ({
   id: f.id,
   key: f.key,
   description: f.description,
   enabled: f.enabled,
-  isPersist: f.isPersist,
-  rolloutPercentage: f.rolloutPercentage,
+  is_persist: f.isPersist,
+  rollout_percentage: f.rolloutPercentage,
   payload: f.payload,
-  variants: f.variants,
+  variants:
+    f.variants?.map((v) => ({
+      value: v.value,
+      rollout_percentage: v.rolloutPercentage,
+      payload: v.payload,
+    })) ?? null,
 });
+
+/** A flag's columns from what staff sent; the stored variants keep the table's own names (FlagVariant). */
+function flagColumns(input: FeatureFlagPatch) {
+  const columns = {
+    description: input.description,
+    enabled: input.enabled,
+    isPersist: input.is_persist,
+    rolloutPercentage: input.rollout_percentage,
+    payload: input.payload,
+    variants:
+      input.variants === undefined
+        ? undefined
+        : (input.variants?.map((v) => ({
+            value: v.value,
+            rolloutPercentage: v.rollout_percentage,
+            payload: v.payload,
+          })) ?? null),
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<
+    typeof columns
+  >;
+}
 
 export async function listFeatureFlags(db: Database, projectId: string) {
   await assertProject(db, projectId);
@@ -86,15 +113,11 @@ export async function listFeatureFlags(db: Database, projectId: string) {
   return rows.map(flagView);
 }
 
-export async function createFeatureFlag(
-  db: Database,
-  projectId: string,
-  input: z.infer<typeof featureFlagInput>,
-) {
+export async function createFeatureFlag(db: Database, projectId: string, input: FeatureFlagValues) {
   await assertProject(db, projectId);
   const [row] = await db
     .insert(ingestFeatureFlags)
-    .values({ projectId, ...input })
+    .values({ projectId, key: input.key, ...flagColumns(input) })
     .onConflictDoNothing({ target: [ingestFeatureFlags.projectId, ingestFeatureFlags.key] })
     .returning();
   if (!row) throw conflict('flag_key_taken', '此功能旗標名稱已存在');
@@ -105,9 +128,9 @@ export async function updateFeatureFlag(
   db: Database,
   projectId: string,
   flagId: string,
-  patch: z.infer<typeof featureFlagPatch>,
+  patch: FeatureFlagPatch,
 ) {
-  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const set = flagColumns(patch);
   const where = and(eq(ingestFeatureFlags.id, flagId), eq(ingestFeatureFlags.projectId, projectId));
   const [row] =
     Object.keys(set).length === 0
@@ -125,7 +148,7 @@ export async function deleteFeatureFlag(db: Database, projectId: string, flagId:
   if (deleted.length === 0) throw notFound('找不到此功能旗標', 'flag_not_found');
 }
 
-export async function listProjectTags(db: Database, projectId: string) {
+export async function listProjectTags(db: Database, projectId: string): Promise<TagSelector[]> {
   await assertProject(db, projectId);
   return db
     .select({ id: ingestTags.id, name: ingestTags.name, selector: ingestTags.selector })
@@ -134,7 +157,11 @@ export async function listProjectTags(db: Database, projectId: string) {
     .orderBy(asc(ingestTags.id));
 }
 
-export async function createTag(db: Database, projectId: string, input: z.infer<typeof tagInput>) {
+export async function createTag(
+  db: Database,
+  projectId: string,
+  input: TagSelectorInput,
+): Promise<TagSelector> {
   await assertProject(db, projectId);
   const [row] = await db
     .insert(ingestTags)
@@ -151,7 +178,7 @@ export async function deleteTag(db: Database, projectId: string, tagId: number) 
   if (deleted.length === 0) throw notFound('找不到此標籤', 'tag_not_found');
 }
 
-async function uxtTestView(db: Database, test: typeof ingestUxtTests.$inferSelect) {
+async function uxtTestView(db: Database, test: typeof ingestUxtTests.$inferSelect): Promise<UxtTestView> {
   const tasks = await db
     .select()
     .from(ingestUxtTasks)
@@ -163,13 +190,13 @@ async function uxtTestView(db: Database, test: typeof ingestUxtTests.$inferSelec
     description: test.description,
     guidelines: test.guidelines,
     conclusion: test.conclusion,
-    startPage: test.startPage,
+    start_page: test.startPage,
     status: test.status,
     tasks: tasks.map((t) => ({
       id: t.id,
       title: t.title,
       description: t.description,
-      allowTyping: t.allowTyping,
+      allow_typing: t.allowTyping,
     })),
   };
 }
@@ -184,28 +211,36 @@ export async function listUxtTests(db: Database, projectId: string) {
   return Promise.all(tests.map((t) => uxtTestView(db, t)));
 }
 
-export async function createUxtTest(db: Database, projectId: string, input: z.infer<typeof uxtTestInput>) {
+export async function createUxtTest(db: Database, projectId: string, input: UxtTestValues) {
   await assertProject(db, projectId);
   const test = await db.transaction(async (tx) => {
-    const { tasks, ...fields } = input;
     const [row] = await tx
       .insert(ingestUxtTests)
-      .values({ projectId, ...fields })
+      .values({
+        projectId,
+        title: input.title,
+        description: input.description,
+        guidelines: input.guidelines,
+        conclusion: input.conclusion,
+        startPage: input.start_page,
+        status: input.status,
+      })
       .returning();
-    for (const [position, task] of tasks.entries()) {
-      await tx.insert(ingestUxtTasks).values({ testId: row!.id, position, ...task });
+    for (const [position, task] of input.tasks.entries()) {
+      await tx.insert(ingestUxtTasks).values({
+        testId: row!.id,
+        position,
+        title: task.title,
+        description: task.description,
+        allowTyping: task.allow_typing,
+      });
     }
     return row!;
   });
   return uxtTestView(db, test);
 }
 
-export async function setUxtTestStatus(
-  db: Database,
-  projectId: string,
-  testId: number,
-  status: z.infer<typeof uxtStatusSetting>,
-) {
+export async function setUxtTestStatus(db: Database, projectId: string, testId: number, status: UxtStatus) {
   const [row] = await db
     .update(ingestUxtTests)
     .set({ status })
@@ -216,7 +251,11 @@ export async function setUxtTestStatus(
 }
 
 /** What testers did in a test, in the order it happened. */
-export async function listUxtSignals(db: Database, projectId: string, testId: number) {
+export async function listUxtSignals(
+  db: Database,
+  projectId: string,
+  testId: number,
+): Promise<UxtSignalView[]> {
   const [test] = await db
     .select({ id: ingestUxtTests.id })
     .from(ingestUxtTests)
@@ -224,8 +263,8 @@ export async function listUxtSignals(db: Database, projectId: string, testId: nu
   if (!test) throw notFound('找不到此可用性測試', 'uxt_not_found');
   return db
     .select({
-      sessionId: ingestUxtSignals.sessionId,
-      taskId: ingestUxtSignals.taskId,
+      session_id: ingestUxtSignals.sessionId,
+      task_id: ingestUxtSignals.taskId,
       status: ingestUxtSignals.status,
       answer: ingestUxtSignals.answer,
       timestamp: ingestUxtSignals.timestamp,

@@ -1,4 +1,10 @@
 import { Readable } from 'node:stream';
+import type {
+  RecordingBatch,
+  RecordingBatchLine,
+  RecordingSort,
+  RecordingView,
+} from '@atrium/protocol/recordings';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
@@ -6,74 +12,42 @@ import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
 import { removeTabRecordings } from '../assist/index.ts';
-import type { Visitor } from './describe-visitor.ts';
 import { isSessionActive } from './session-activity.ts';
 
 /** Staff reads of recorded sessions for the replay console (exported for modules/replay). */
 type SessionRow = typeof ingestSessions.$inferSelect;
 
-export interface SessionSummary extends Visitor {
-  id: string;
-  projectId: string;
-  userUUID: string;
-  /** The id the page claimed (start request, UserID message): nothing checks it. */
-  userId: string | null;
-  /** The learner the portal's signed assertion named (ADR 0045); null when only a claim was made. */
-  verifiedUserId: string | null;
-  timezone: string;
-  width: number;
-  height: number;
-  url: string;
-  referrer: string;
-  trackerVersion: string;
-  startedAt: string;
-  lastActivityAt: string;
-  /** True once the inactivity window has passed without a batch. */
-  ended: boolean;
-  /** Recorded while an admin viewed the portal as this learner (ADR 0035), not the learner's own visit. */
-  impersonated: boolean;
-  /** From the first to the last message time seen. */
-  durationMs: number;
-  pages: number;
-  clicks: number;
-  errors: number;
-  failedRequests: number;
-  batches: number;
-  messages: number;
-  bytes: number;
-}
-
-function toSummary(s: SessionRow, idleSeconds: number, now: number): SessionSummary {
+function toSummary(s: SessionRow, idleSeconds: number, now: number): RecordingView {
   return {
     id: s.id,
-    projectId: s.projectId,
-    userUUID: s.userUuid,
-    userId: s.userId,
-    verifiedUserId: s.verifiedUserId,
-    userBrowser: s.userBrowser,
-    userOS: s.userOs,
-    userDevice: s.userDevice,
-    userCountry: s.userCountry,
-    userState: s.userState,
-    userCity: s.userCity,
+    project_id: s.projectId,
+    user_uuid: s.userUuid,
+    user_id: s.userId,
+    verified_user_id: s.verifiedUserId,
+    user_browser: s.userBrowser,
+    user_os: s.userOs,
+    user_device: s.userDevice,
+    user_country: s.userCountry,
+    user_state: s.userState,
+    user_city: s.userCity,
     timezone: s.timezone,
     width: s.width,
     height: s.height,
     url: s.url,
     referrer: s.referrer,
-    trackerVersion: s.trackerVersion,
-    startedAt: s.startedAt.toISOString(),
-    lastActivityAt: s.lastActivityAt.toISOString(),
+    tracker_version: s.trackerVersion,
+    started_at: s.startedAt.toISOString(),
+    last_activity_at: s.lastActivityAt.toISOString(),
     ended: !isSessionActive(s.lastActivityAt, idleSeconds, now),
     impersonated: s.impersonated,
-    durationMs:
+    duration_ms:
       s.firstMessageAt !== null && s.lastMessageAt !== null
         ? Math.max(0, s.lastMessageAt - s.firstMessageAt)
         : 0,
     pages: s.pages,
     clicks: s.clicks,
     errors: s.errors,
-    failedRequests: s.failedRequests,
+    failed_requests: s.failedRequests,
     batches: s.batches,
     messages: s.messages,
     bytes: s.bytes,
@@ -95,7 +69,7 @@ export interface SessionSearch {
   os?: string;
   /** The address the recording started on contains this (the only page address the index keeps). */
   url?: string;
-  sort: 'startedAt' | 'duration' | 'pages' | 'errors';
+  sort: RecordingSort;
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
@@ -106,7 +80,7 @@ export interface SessionSearch {
 export async function listSessions(
   db: Database,
   input: SessionSearch,
-): Promise<{ total: number; sessions: SessionSummary[] }> {
+): Promise<{ total: number; sessions: RecordingView[] }> {
   const s = ingestSessions;
   const duration = sql<number>`coalesce(${s.lastMessageAt} - ${s.firstMessageAt}, 0)`;
   const filters: SQL[] = [];
@@ -128,7 +102,7 @@ export async function listSessions(
   if (input.os) filters.push(ilike(s.userOs, `%${escapeLike(input.os)}%`));
   if (input.url) filters.push(ilike(s.url, `%${escapeLike(input.url)}%`));
   const where = filters.length ? and(...filters) : undefined;
-  const column = { startedAt: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
+  const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(s).where(where);
   const rows = await db
@@ -158,7 +132,7 @@ async function assertSessionExists(db: Database, sessionId: string): Promise<voi
 }
 
 /** A session's batches per tab, in upload order (pageNo, seq, then split halves). */
-export async function listSessionBatches(db: Database, sessionId: string) {
+export async function listSessionBatches(db: Database, sessionId: string): Promise<RecordingBatch[]> {
   await assertSessionExists(db, sessionId);
   const rows = await db
     .select()
@@ -172,15 +146,15 @@ export async function listSessionBatches(db: Database, sessionId: string) {
       sql`${ingestBatches.batchId} collate "C"`,
     );
   return rows.map((b) => ({
-    batchId: b.batchId,
-    tabId: b.tabId,
-    pageNo: b.pageNo,
+    batch_id: b.batchId,
+    tab_id: b.tabId,
+    page_no: b.pageNo,
     seq: b.seq,
     bytes: b.bytes,
-    messageCount: b.messageCount,
-    firstTimestamp: b.firstTimestamp,
-    lastTimestamp: b.lastTimestamp,
-    receivedAt: b.receivedAt.toISOString(),
+    message_count: b.messageCount,
+    first_timestamp: b.firstTimestamp,
+    last_timestamp: b.lastTimestamp,
+    received_at: b.receivedAt.toISOString(),
   }));
 }
 
@@ -202,9 +176,13 @@ export async function streamSessionMessages(
   const keyOf = new Map(keys.map((k) => [k.batchId, k.blobKey]));
   async function* lines() {
     for (const b of batches) {
-      const key = keyOf.get(b.batchId);
+      const key = keyOf.get(b.batch_id);
       const body = key ? await blobs.get(key) : null;
-      const head = JSON.stringify({ tabId: b.tabId, pageNo: b.pageNo, seq: b.seq });
+      const head = JSON.stringify({
+        tabId: b.tab_id,
+        pageNo: b.page_no,
+        seq: b.seq,
+      } satisfies RecordingBatchLine);
       // A batch whose bytes are gone is named, not skipped, so the player can say it cannot show it.
       if (!body) {
         yield `${head.slice(0, -1)},"unreadable":true}\n`;

@@ -61,16 +61,16 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     const created = await asStaff('POST', '/projects', {
       name: '課程網站',
       key: 'course-site',
-      canvasQuality: 'high',
-      canvasFPS: 4,
+      canvas_quality: 'high',
+      canvas_fps: 4,
     });
     expect(created.statusCode).toBe(201);
     const project = created.json();
     expect(project).toMatchObject({
       name: '課程網站',
       key: 'course-site',
-      canvasEnabled: true,
-      canvasFPS: 4,
+      canvas_enabled: true,
+      canvas_fps: 4,
     });
     expect((await asStaff('POST', '/projects', { name: 'dup', key: 'course-site' })).statusCode).toBe(409);
     const badKey = await asStaff('POST', '/projects', { name: 'x', key: 'has spaces!' });
@@ -79,8 +79,8 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     const random = (await asStaff('POST', '/projects', { name: '自動金鑰' })).json();
     expect(random.key).toMatch(/^[A-Za-z0-9_-]{16}$/);
 
-    const patched = await asStaff('PATCH', `/projects/${project.id}`, { canvasEnabled: false });
-    expect(patched.json()).toMatchObject({ canvasEnabled: false, canvasQuality: 'high' });
+    const patched = await asStaff('PATCH', `/projects/${project.id}`, { canvas_enabled: false });
+    expect(patched.json()).toMatchObject({ canvas_enabled: false, canvas_quality: 'high' });
     // An empty PATCH names nothing to change: refused like every other PATCH.
     const empty = await asStaff('PATCH', `/projects/${project.id}`, {});
     expect(empty.statusCode).toBe(400);
@@ -108,22 +108,22 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     expect((await asStaff('POST', path, { key: 'new-nav', payload: '{"color":"blue"}' })).statusCode).toBe(
       201,
     );
-    expect((await asStaff('POST', path, { key: 'nobody', rolloutPercentage: 0 })).statusCode).toBe(201);
+    expect((await asStaff('POST', path, { key: 'nobody', rollout_percentage: 0 })).statusCode).toBe(201);
     expect((await asStaff('POST', path, { key: 'off', enabled: false })).statusCode).toBe(201);
     const multi = await asStaff('POST', path, {
       key: 'layout',
-      isPersist: true,
+      is_persist: true,
       variants: [
-        { value: 'a', rolloutPercentage: 50, payload: null },
-        { value: 'b', rolloutPercentage: 50, payload: 'B!' },
+        { value: 'a', rollout_percentage: 50, payload: null },
+        { value: 'b', rollout_percentage: 50, payload: 'B!' },
       ],
     });
     expect(multi.statusCode).toBe(201);
     const badSum = await asStaff('POST', path, {
       key: 'bad',
       variants: [
-        { value: 'a', rolloutPercentage: 50, payload: null },
-        { value: 'b', rolloutPercentage: 20, payload: null },
+        { value: 'a', rollout_percentage: 50, payload: null },
+        { value: 'b', rollout_percentage: 20, payload: null },
       ],
     });
     expect(badSum.statusCode).toBe(400);
@@ -167,7 +167,11 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     const flagId = (await asStaff('GET', path)).json().find((f: { key: string }) => f.key === 'new-nav').id;
     // A change touches only the fields it names.
     const off = await asStaff('PATCH', `${path}/${flagId}`, { enabled: false });
-    expect(off.json()).toMatchObject({ enabled: false, payload: '{"color":"blue"}', rolloutPercentage: 100 });
+    expect(off.json()).toMatchObject({
+      enabled: false,
+      payload: '{"color":"blue"}',
+      rollout_percentage: 100,
+    });
     expect((await ask('learner-1')).json().flags.map((f: { key: string }) => f.key)).toEqual(['layout']);
     expect((await asStaff('DELETE', `${path}/${flagId}`)).statusCode).toBe(204);
     expect((await asStaff('DELETE', `${path}/${flagId}`)).statusCode).toBe(404);
@@ -184,12 +188,12 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     const conditions = [
       {
         name: '錯誤頁',
-        captureRate: 100,
+        capture_rate: 100,
         filters: [{ type: 'event', operator: 'contains', value: ['/error'] }],
       },
       {
         name: '一半',
-        captureRate: 50,
+        capture_rate: 50,
         filters: [{ type: 'session_duration', operator: '>', value: ['10000'] }],
       },
     ];
@@ -197,7 +201,7 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     expect(put.statusCode).toBe(200);
     expect(put.json().map((c: { name: string }) => c.name)).toEqual(['錯誤頁', '一半']);
     const badType = await asStaff('PUT', `/projects/${project.id}/conditions`, {
-      conditions: [{ name: 'x', captureRate: 10, filters: [{ type: 'nope', operator: 'is', value: [] }] }],
+      conditions: [{ name: 'x', capture_rate: 10, filters: [{ type: 'nope', operator: 'is', value: [] }] }],
     });
     expect(badType.statusCode).toBe(400);
 
@@ -213,7 +217,7 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     expect(s.features).toEqual(['conditions', 'tags']);
     const got = await tracker('GET', `/conditions/${s.projectID}`, s.token);
     expect(got.json()).toEqual({
-      conditions: conditions.map((c) => ({ name: c.name, capture_rate: c.captureRate, filters: c.filters })),
+      conditions: conditions.map((c) => ({ name: c.name, capture_rate: c.capture_rate, filters: c.filters })),
     });
     const tags = await tracker('GET', '/tags', s.token);
     expect(tags.json()).toEqual({ tags: [{ id: tag.json().id, selector: 'button.signup' }] });
@@ -224,9 +228,9 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
     const project = (await asStaff('POST', '/projects', { name: 'uxt', key: 'uxt-site' })).json();
     const created = await asStaff('POST', `/projects/${project.id}/uxt-tests`, {
       title: '報名流程',
-      startPage: 'https://site.example/signup',
+      start_page: 'https://site.example/signup',
       guidelines: '請依序完成',
-      tasks: [{ title: '找到報名按鈕' }, { title: '說說感想', allowTyping: true }],
+      tasks: [{ title: '找到報名按鈕' }, { title: '說說感想', allow_typing: true }],
     });
     expect(created.statusCode).toBe(201);
     const test = created.json();
@@ -273,10 +277,10 @@ describe.each(databaseKinds)('tracker settings on %s', (kind) => {
 
     const signals = (await asStaff('GET', `/projects/${project.id}/uxt-tests/${test.id}/signals`)).json();
     expect(signals).toEqual([
-      { sessionId: s.sessionID, taskId: null, status: 'begin', answer: null, timestamp: now },
+      { session_id: s.sessionID, task_id: null, status: 'begin', answer: null, timestamp: now },
       {
-        sessionId: s.sessionID,
-        taskId: test.tasks[1].id,
+        session_id: s.sessionID,
+        task_id: test.tasks[1].id,
         status: 'done',
         answer: '很順',
         timestamp: now + 1,

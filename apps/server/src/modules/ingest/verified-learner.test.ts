@@ -70,24 +70,24 @@ describe.each(databaseKinds)('the verified learner of a recording on %s', (kind)
   it('records the signed-in learner the server vouches for, apart from the id the page claims', async () => {
     const assertion = await assertionOf(learner);
     const { session, stored } = await record(victim.id, assertion);
-    expect(session.verifiedUserId).toBe(learner.id);
-    expect(session.userId).toBe(victim.id);
+    expect(session.verified_user_id).toBe(learner.id);
+    expect(session.user_id).toBe(victim.id);
     // The console names the verified learner, not the claimed one.
-    expect(session.learnerEmail).toBe(learner.email);
+    expect(session.learner_email).toBe(learner.email);
     // The assertion is not kept in the recording, where staff could read and replay it.
     expect(stored).not.toContain(assertion);
   });
 
   it('verifies nobody from a claim alone, a forged or an expired assertion', async () => {
     const claimOnly = await record(victim.id);
-    expect(claimOnly.session).toMatchObject({ verifiedUserId: null, userId: victim.id });
+    expect(claimOnly.session).toMatchObject({ verified_user_id: null, user_id: victim.id });
 
     const forged = signLearnerAssertion('another-secret-of-at-least-32-characters!', victim.id).assertion;
-    expect((await record(victim.id, forged)).session.verifiedUserId).toBeNull();
+    expect((await record(victim.id, forged)).session.verified_user_id).toBeNull();
 
     const secret = t.app.config.ingest.secret;
     const expired = signLearnerAssertion(secret, victim.id, Date.now() - LEARNER_ASSERTION_TTL_MS - 1000);
-    expect((await record(victim.id, expired.assertion)).session.verifiedUserId).toBeNull();
+    expect((await record(victim.id, expired.assertion)).session.verified_user_id).toBeNull();
   });
 
   it('hands an assertion to signed-in users only', async () => {

@@ -84,7 +84,7 @@ export const learnerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       await auditRead(request, { userId: user.id });
       const recorded = await listSessions(db, {
         userIds: [user.id],
-        sort: 'startedAt',
+        sort: 'started_at',
         order: 'desc',
         page: 1,
         pageSize: 20,
@@ -98,7 +98,7 @@ export const learnerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tasks: await learnerTasks(db, user.id),
         recordings: recorded.sessions.map((s) => ({
           id: s.id,
-          started_at: s.startedAt,
+          started_at: s.started_at,
           replay_path: `/console/sessions/${encodeURIComponent(s.id)}`,
         })),
       };

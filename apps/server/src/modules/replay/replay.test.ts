@@ -1,3 +1,4 @@
+import { errorBody } from '@atrium/protocol/http';
 import { MessageType } from '@atrium/protocol/tracker/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
@@ -89,24 +90,24 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     // LIKE wildcards are text, not patterns.
     expect(await ids('learner=%25')).toEqual([]);
     const [row] = (await get(`/v1/console/sessions?learner=${mei.id}`, agent)).json().sessions;
-    expect(row).toMatchObject({ learnerEmail: mei.email, learnerNickname: '小美', pages: 2, errors: 1 });
-    expect(row.failedRequests).toBe(1);
+    expect(row).toMatchObject({ learner_email: mei.email, learner_nickname: '小美', pages: 2, errors: 1 });
+    expect(row.failed_requests).toBe(1);
   });
 
   it('filters by errors, failed requests, duration, pages, browser, OS, dates and start page, and sorts', async () => {
-    expect(await ids('hasErrors=true')).toEqual([meiSession]);
-    expect(await ids('hasFailedRequests=true')).toEqual([meiSession]);
-    expect(await ids('hasFailedRequests=false')).toEqual([haoSession]);
-    expect(await ids(`minDurationMs=${10 * 60_000}`)).toEqual([meiSession]);
-    expect(await ids(`maxDurationMs=${10 * 60_000}`)).toEqual([haoSession]);
-    expect((await ids('minPages=2')).sort()).toEqual([meiSession, haoSession].sort());
-    expect(await ids('minPages=3')).toEqual([]);
+    expect(await ids('has_errors=true')).toEqual([meiSession]);
+    expect(await ids('has_failed_requests=true')).toEqual([meiSession]);
+    expect(await ids('has_failed_requests=false')).toEqual([haoSession]);
+    expect(await ids(`min_duration_ms=${10 * 60_000}`)).toEqual([meiSession]);
+    expect(await ids(`max_duration_ms=${10 * 60_000}`)).toEqual([haoSession]);
+    expect((await ids('min_pages=2')).sort()).toEqual([meiSession, haoSession].sort());
+    expect(await ids('min_pages=3')).toEqual([]);
     expect(await ids('browser=firefox')).toEqual([meiSession]);
     expect(await ids('os=windows')).toEqual([haoSession]);
     expect(await ids(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
     expect(await ids('sort=duration&order=desc')).toEqual([meiSession, haoSession]);
     expect(await ids('sort=duration&order=asc')).toEqual([haoSession, meiSession]);
-    expect(await ids('sort=duration&pageSize=1&page=2')).toEqual([haoSession]);
+    expect(await ids('sort=duration&page_size=1&page=2')).toEqual([haoSession]);
     expect(await ids('url=%2Ftraining%2F')).toEqual([haoSession]);
     expect((await ids('url=PORTAL.example')).sort()).toEqual([meiSession, haoSession].sort());
     expect(await ids('url=%25')).toEqual([]);
@@ -118,17 +119,39 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 
+  it('refuses a filter name it does not know with 400 and the one error body, never searching without it', async () => {
+    // A misspelt or old (camelCase) name would otherwise be dropped and the search widened to everyone's.
+    for (const query of [
+      'has_error=true',
+      'hasErrors=true',
+      `learner=${mei.id}&userId=${hao.id}`,
+      'pagesize=1',
+    ]) {
+      const res = await get(`/v1/console/sessions?${query}`, agent);
+      expect(res.statusCode).toBe(400);
+      const body = errorBody.strict().parse(res.json());
+      expect(body.code).toBe('validation');
+      expect(body.message).toContain(query.split('&').at(-1)!.split('=')[0]!);
+    }
+    const audit = await get(`/v1/console/audit?sessionId=${meiSession}`, admin);
+    expect(audit.statusCode).toBe(400);
+    expect(errorBody.strict().parse(audit.json())).toMatchObject({ code: 'validation' });
+    expect(audit.json().message).toContain('sessionId');
+    // The names it knows still search.
+    expect(await ids(`learner=${mei.id}&has_errors=true`)).toEqual([meiSession]);
+  });
+
   it('writes every read of a recording to the audit log, which only admins read', async () => {
     const detail = (await get(`/v1/console/sessions/${meiSession}`, agent)).json();
-    expect(detail).toMatchObject({ learnerEmail: mei.email, tabs: ['tab-a'] });
+    expect(detail).toMatchObject({ learner_email: mei.email, tabs: ['tab-a'] });
     const stream = await get(`/v1/console/sessions/${meiSession}/messages`, agent);
     const line = JSON.parse(stream.body.trim().split('\n')[0]!);
     expect(line.messages[2]).toEqual([MessageType.UserID, mei.id]);
 
     expect((await get('/v1/console/audit', agent)).statusCode).toBe(403);
-    const audit = (await get(`/v1/console/audit?sessionId=${meiSession}`, admin)).json();
+    const audit = (await get(`/v1/console/audit?session_id=${meiSession}`, admin)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['messages', 'summary']);
-    expect(audit.entries[0]).toMatchObject({ staffId: agent.id, staffEmail: agent.email });
+    expect(audit.entries[0]).toMatchObject({ staff_id: agent.id, staff_email: agent.email });
   });
 
   it('lets admins, not agents, delete a recording with its stored batches', async () => {
@@ -139,7 +162,7 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     expect((await get(`/v1/console/sessions/${haoSession}`, admin)).statusCode).toBe(404);
     expect((await get(`/v1/console/sessions/${haoSession}/messages`, admin)).statusCode).toBe(404);
     expect((await del(admin)).statusCode).toBe(404);
-    const audit = (await get(`/v1/console/audit?sessionId=${haoSession}`, admin)).json();
+    const audit = (await get(`/v1/console/audit?session_id=${haoSession}`, admin)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['delete']);
   });
 });

@@ -1,4 +1,13 @@
 import { security } from '@atrium/protocol/http';
+import {
+  recordingAuditPage,
+  recordingAuditQuery,
+  recordingBatch,
+  recordingDetail,
+  recordingParams,
+  recordingSearchQuery,
+  recordingSearchResult,
+} from '@atrium/protocol/recordings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditRead } from '../../lib/audit-read.ts';
@@ -14,60 +23,6 @@ import { recordRead } from './record-read.ts';
 import { searchFilters, searchSessions } from './search-sessions.ts';
 
 const tags = ['console: replay'];
-
-const sessionView = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  userUUID: z.string(),
-  /** The id the page claimed; `verifiedUserId` is the learner the server verified (ADR 0045). */
-  userId: z.string().nullable(),
-  verifiedUserId: z.string().nullable(),
-  userBrowser: z.string(),
-  userOS: z.string(),
-  userDevice: z.string(),
-  userCountry: z.string(),
-  userState: z.string(),
-  userCity: z.string(),
-  timezone: z.string(),
-  width: z.number(),
-  height: z.number(),
-  url: z.string(),
-  referrer: z.string(),
-  trackerVersion: z.string(),
-  startedAt: z.string(),
-  lastActivityAt: z.string(),
-  ended: z.boolean(),
-  impersonated: z.boolean(),
-  durationMs: z.number(),
-  pages: z.number(),
-  clicks: z.number(),
-  errors: z.number(),
-  failedRequests: z.number(),
-  batches: z.number(),
-  messages: z.number(),
-  bytes: z.number(),
-});
-const batchView = z.object({
-  batchId: z.string(),
-  tabId: z.string(),
-  pageNo: z.number(),
-  seq: z.number(),
-  bytes: z.number(),
-  messageCount: z.number(),
-  firstTimestamp: z.number().nullable(),
-  lastTimestamp: z.number().nullable(),
-  receivedAt: z.string(),
-});
-const sessionParams = z.object({ id: z.uuid() });
-const learnerView = { learnerEmail: z.string().nullable(), learnerNickname: z.string().nullable() };
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
-const auditEntry = z.object({
-  staffId: z.string(),
-  staffEmail: z.string(),
-  sessionId: z.string(),
-  action: z.enum(['summary', 'batches', 'messages', 'delete', 'live_view', 'tab_recording']),
-  at: z.string(),
-});
 
 /**
  * Staff reads of recorded sessions for the replay console (ADR 0027). Mounted at /v1/console. Every read
@@ -86,47 +41,15 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Search recorded sessions (learner, dates, duration, pages, errors, failed requests, browser, OS, page address; audited)',
-        querystring: z.object({
-          projectId: z.uuid().optional(),
-          userId: z.string().max(500).optional(),
-          /** A learner's id, e-mail or nickname (contains). */
-          learner: z.string().trim().min(1).max(200).optional(),
-          from: z.iso.datetime({ offset: true }).optional(),
-          to: z.iso.datetime({ offset: true }).optional(),
-          minDurationMs: z.coerce.number().int().min(0).max(864_000_000).optional(),
-          maxDurationMs: z.coerce.number().int().min(0).max(864_000_000).optional(),
-          minPages: z.coerce.number().int().min(0).max(1_000_000).optional(),
-          hasErrors: bool.optional(),
-          hasFailedRequests: bool.optional(),
-          browser: z.string().trim().min(1).max(100).optional(),
-          os: z.string().trim().min(1).max(100).optional(),
-          /** The page address the recording started on contains this. */
-          url: z.string().trim().min(1).max(500).optional(),
-          sort: z.enum(['startedAt', 'duration', 'pages', 'errors']).default('startedAt'),
-          order: z.enum(['asc', 'desc']).default('desc'),
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            total: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-            sessions: z.array(sessionView.extend(learnerView)),
-          }),
-        },
+        querystring: recordingSearchQuery,
+        response: { 200: recordingSearchResult },
       },
     },
     async (request) => {
       const q = request.query;
       await auditRead(request, searchFilters(q));
-      const result = await searchSessions(app.db, {
-        ...q,
-        from: q.from ? new Date(q.from) : undefined,
-        to: q.to ? new Date(q.to) : undefined,
-        idleSeconds,
-      });
-      return { total: result.total, page: q.page, pageSize: q.pageSize, sessions: result.sessions };
+      const result = await searchSessions(app.db, q, idleSeconds);
+      return { total: result.total, page: q.page, page_size: q.page_size, sessions: result.sessions };
     },
   );
 
@@ -137,10 +60,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'A session summary with its learner and tabs (audited)',
-        params: sessionParams,
-        response: {
-          200: sessionView.extend(learnerView).extend({ tabs: z.array(z.string()) }),
-        },
+        params: recordingParams,
+        response: { 200: recordingDetail },
       },
     },
     async (request) => {
@@ -148,13 +69,13 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordRead(app.db, request.user!, summary.id, 'summary');
       const batches = await listSessionBatches(app.db, summary.id);
       // The verified learner when there is one, else the claimed id's account (the console marks it claimed).
-      const learnerId = summary.verifiedUserId ?? summary.userId;
+      const learnerId = summary.verified_user_id ?? summary.user_id;
       const learner = learnerId ? (await labelUsers(app.db, [learnerId])).get(learnerId) : null;
       return {
         ...summary,
-        learnerEmail: learner?.email ?? null,
-        learnerNickname: learner?.nickname ?? null,
-        tabs: [...new Set(batches.map((b) => b.tabId))],
+        learner_email: learner?.email ?? null,
+        learner_nickname: learner?.nickname ?? null,
+        tabs: [...new Set(batches.map((b) => b.tab_id))],
       };
     },
   );
@@ -168,7 +89,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a recording and its stored batches (admin)',
-        params: sessionParams,
+        params: recordingParams,
       },
     },
     async (request, reply) => {
@@ -186,13 +107,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Who read which recording, newest first (admin)',
-        querystring: z.object({
-          sessionId: z.uuid().optional(),
-          staffId: z.uuid().optional(),
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-        response: { 200: z.object({ total: z.number(), entries: z.array(auditEntry) }) },
+        querystring: recordingAuditQuery,
+        response: { 200: recordingAuditPage },
       },
     },
     async (request) => listAudit(app.db, request.query),
@@ -205,8 +121,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "A session's stored batches in order",
-        params: sessionParams,
-        response: { 200: z.array(batchView) },
+        params: recordingParams,
+        response: { 200: z.array(recordingBatch) },
       },
     },
     async (request) => {
@@ -224,7 +140,7 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "A session's messages as NDJSON, one line per batch ({tabId, pageNo, seq, messages})",
-        params: sessionParams,
+        params: recordingParams,
       },
     },
     async (request, reply) => {

@@ -8,20 +8,20 @@ export function MetadataPanel({ session, tab }: { session: SessionDetail; tab: T
   const rows: [string, string][] = [
     [
       t('meta.learner'),
-      session.learnerNickname
-        ? `${session.learnerNickname} <${session.learnerEmail}>`
-        : (session.userId ?? '—'),
+      session.learner_nickname
+        ? `${session.learner_nickname} <${session.learner_email}>`
+        : (session.user_id ?? '—'),
     ],
-    [t('meta.browser'), session.userBrowser],
-    [t('meta.os'), session.userOS],
-    [t('meta.device'), session.userDevice],
+    [t('meta.browser'), session.user_browser],
+    [t('meta.os'), session.user_os],
+    [t('meta.device'), session.user_device],
     [t('meta.screen'), `${session.width} × ${session.height}`],
     [
       t('meta.location'),
-      [session.userCountry, session.userState, session.userCity].filter(Boolean).join(' ') || '—',
+      [session.user_country, session.user_state, session.user_city].filter(Boolean).join(' ') || '—',
     ],
     [t('meta.timezone'), session.timezone],
-    [t('meta.tracker'), session.trackerVersion],
+    [t('meta.tracker'), session.tracker_version],
     ...Object.entries(tab.metadata),
   ];
   return (

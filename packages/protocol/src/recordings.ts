@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { batchEnvelope } from './tracker/batch.ts';
+
+/**
+ * The staff API over recorded sessions (/v1/console/sessions, /v1/console/audit; ADR 0027, 0046): the
+ * search, a recording's summary, its batches and message stream, and the trail of who read what. Ours, so
+ * snake_case like the rest of this package; only the stream's batch lines keep the tracker's batch envelope
+ * names (`tabId`, `pageNo`, `seq`), since they are that envelope as the tracker uploaded it.
+ *
+ * Query strings are strict: a name the schema does not know is refused (400, the one error body), so a
+ * misspelt filter never widens a search in silence.
+ */
+
+/** `/sessions/:id` and what hangs under it. */
+export const recordingParams = z.object({ id: z.uuid() });
+
+/** A query-string flag: only the words `true` and `false`. */
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A query-string number: a string on the wire, a number in a typed client's hands. */
+const count = (max: number) => z.coerce.number<string | number>().int().min(0).max(max);
+const pageNumber = z.coerce.number<string | number>().int().min(1).max(100_000).default(1);
+const pageSize = (fallback: number) =>
+  z.coerce.number<string | number>().int().min(1).max(100).default(fallback);
+
+export const recordingSort = z.enum(['started_at', 'duration', 'pages', 'errors']);
+export type RecordingSort = z.infer<typeof recordingSort>;
+
+/** GET /v1/console/sessions — every filter optional and bounded; paging and order say how, not whose. */
+export const recordingSearchQuery = z.strictObject({
+  project_id: z.uuid().optional(),
+  /** The id the page claimed or the learner the server verified, exactly. */
+  user_id: z.string().max(500).optional(),
+  /** A learner's id, e-mail or nickname (contains). */
+  learner: z.string().trim().min(1).max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  min_duration_ms: count(864_000_000).optional(),
+  max_duration_ms: count(864_000_000).optional(),
+  min_pages: count(1_000_000).optional(),
+  has_errors: flag.optional(),
+  has_failed_requests: flag.optional(),
+  browser: z.string().trim().min(1).max(100).optional(),
+  os: z.string().trim().min(1).max(100).optional(),
+  /** The page address the recording started on contains this. */
+  url: z.string().trim().min(1).max(500).optional(),
+  sort: recordingSort.default('started_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: pageNumber,
+  page_size: pageSize(20),
+});
+/** What a client may send (strings or numbers); what the server reads after parsing. */
+export type RecordingSearchParams = z.input<typeof recordingSearchQuery>;
+export type RecordingSearch = z.infer<typeof recordingSearchQuery>;
+/** The names of a search that say how to page and sort, not whose recordings were looked for. */
+export const recordingPagingNames = ['page', 'page_size', 'sort', 'order'] as const;
+
+/** One recorded session as staff see it. */
+export const recordingView = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  user_uuid: z.string(),
+  /** The id the page claimed (start request, UserID message): nothing checks it. */
+  user_id: z.string().nullable(),
+  /** The learner the portal's signed assertion named (ADR 0045); null when only a claim was made. */
+  verified_user_id: z.string().nullable(),
+  user_browser: z.string(),
+  user_os: z.string(),
+  user_device: z.string(),
+  user_country: z.string(),
+  user_state: z.string(),
+  user_city: z.string(),
+  timezone: z.string(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  referrer: z.string(),
+  tracker_version: z.string(),
+  started_at: z.string(),
+  last_activity_at: z.string(),
+  /** True once the inactivity window has passed without a batch. */
+  ended: z.boolean(),
+  /** Recorded while an admin viewed the portal as this learner (ADR 0035), not the learner's own visit. */
+  impersonated: z.boolean(),
+  /** From the first to the last message time seen. */
+  duration_ms: z.number(),
+  pages: z.number(),
+  clicks: z.number(),
+  errors: z.number(),
+  failed_requests: z.number(),
+  batches: z.number(),
+  messages: z.number(),
+  bytes: z.number(),
+});
+export type RecordingView = z.infer<typeof recordingView>;
+
+/** A recording with the account of its learner (the verified one, else the claimed id's), when there is one. */
+export const recordingRow = recordingView.extend({
+  learner_email: z.string().nullable(),
+  learner_nickname: z.string().nullable(),
+});
+export type RecordingRow = z.infer<typeof recordingRow>;
+
+export const recordingSearchResult = z.object({
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  sessions: z.array(recordingRow),
+});
+export type RecordingSearchResult = z.infer<typeof recordingSearchResult>;
+
+/** GET /v1/console/sessions/:id — the summary with its learner and the tabs it spans. */
+export const recordingDetail = recordingRow.extend({ tabs: z.array(z.string()) });
+export type RecordingDetail = z.infer<typeof recordingDetail>;
+
+/** GET /v1/console/sessions/:id/batches — one stored batch, in upload order. */
+export const recordingBatch = z.object({
+  batch_id: z.string(),
+  tab_id: z.string(),
+  page_no: z.number(),
+  seq: z.number(),
+  bytes: z.number(),
+  message_count: z.number(),
+  first_timestamp: z.number().nullable(),
+  last_timestamp: z.number().nullable(),
+  received_at: z.string(),
+});
+export type RecordingBatch = z.infer<typeof recordingBatch>;
+
+/**
+ * GET /v1/console/sessions/:id/messages — NDJSON, one line per batch: the tracker's batch envelope as it was
+ * uploaded (its names, spec 2), or the same head with `unreadable: true` when the batch's bytes are gone.
+ */
+export const recordingBatchLine = batchEnvelope
+  .pick({ tabId: true, pageNo: true, seq: true })
+  .extend({ messages: batchEnvelope.shape.messages.optional(), unreadable: z.literal(true).optional() });
+export type RecordingBatchLine = z.infer<typeof recordingBatchLine>;
+
+/** GET /v1/console/audit (admins) — who read which recording, newest first. */
+export const recordingAuditQuery = z.strictObject({
+  session_id: z.uuid().optional(),
+  staff_id: z.uuid().optional(),
+  page: pageNumber,
+  page_size: pageSize(50),
+});
+export type RecordingAuditParams = z.input<typeof recordingAuditQuery>;
+
+export const recordingReadAction = z.enum([
+  'summary',
+  'batches',
+  'messages',
+  'delete',
+  'live_view',
+  'tab_recording',
+]);
+export const recordingRead = z.object({
+  staff_id: z.string(),
+  staff_email: z.string(),
+  session_id: z.string(),
+  action: recordingReadAction,
+  at: z.string(),
+});
+export type RecordingRead = z.infer<typeof recordingRead>;
+export const recordingAuditPage = z.object({ total: z.number(), entries: z.array(recordingRead) });
+export type RecordingAuditPage = z.infer<typeof recordingAuditPage>;
