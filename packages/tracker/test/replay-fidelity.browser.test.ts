@@ -59,6 +59,7 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
 
   it('a live table: 20×5 cells rewritten with textContent over several frames', async () => {
     const { live, replayed, messages } = await recordAndReplay(async () => {
+      // A frame and a task boundary, not a wait: each round of edits is its own mutation record.
       const frame = () => new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
       const table = document.createElement('table');
       const cells: HTMLTableCellElement[][] = [];

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, waitFor } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
+import type { FakeIngest } from './fake-ingest.ts';
 
 type AnyMsg = unknown[];
 type T = { start(): Promise<{ success: boolean }> };
@@ -18,6 +19,15 @@ const startTracker = (page: Page) =>
     w.tracker = new w.AtriumTracker({ projectKey: 'pk-1', __DISABLE_SECURE_MODE: true, connAttemptGap: 100 });
     return w.tracker.start();
   });
+
+/** Logs a later marker on the page and waits for its upload: what the page sent before has arrived by then. */
+async function sendLater(page: Page, ingest: FakeIngest) {
+  await page.evaluate(() => {
+    console.log('MARKER-later');
+    (window as unknown as { tracker: { forceFlushBatch(): void } }).tracker.forceFlushBatch();
+  });
+  await waitFor(() => logCount(ingest.messages(), 'MARKER-later') === 1, 'the later marker', 13_000);
+}
 
 // A page of the same origin that loads the tracker but never starts it (so only what the leaving page
 // sent by itself can arrive), and one that starts it (the portal's case: the next page resends).
@@ -53,8 +63,12 @@ describe.skipIf(!hasChromium)(
         'both markers',
         13_000,
       );
-      // Kept: a duplicate would be a late request from a page already gone, with nothing to await.
-      await page.waitForTimeout(500);
+      // A duplicate would be a late copy: the gone pages' own requests, or a next page resending what they
+      // left in session storage. Instead of waiting a while for nothing, a next page records and its upload
+      // is awaited: it resends anything left before its own batches (the outbox keeps order).
+      await page.goto(`${ingest.origin}/next.html`);
+      expect((await startTracker(page)).success).toBe(true);
+      await sendLater(page, ingest);
       const msgs = ingest.messages();
       expect(logCount(msgs, 'MARKER-before-reload')).toBe(1);
       expect(logCount(msgs, 'MARKER-before-navigation')).toBe(1);
@@ -79,8 +93,9 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${ingest.origin}/next.html`);
       expect((await startTracker(page)).success).toBe(true);
       await waitFor(() => logCount(ingest.messages(), 'MARKER-big-tail') === 1, 'the big tail', 13_000);
-      // Kept: a second copy would come from the gone page's keepalive request, with nothing to await.
-      await page.waitForTimeout(500);
+      // A second copy would come from the gone page's keepalive request or this page's resend: this page's
+      // later upload is awaited instead of a fixed while (both would have come before it).
+      await sendLater(page, ingest);
       expect(logCount(ingest.messages(), 'MARKER-big-tail')).toBe(1);
       await page.close();
     });
