@@ -49,4 +49,12 @@ describe('where a sidebar item leads (spec 1 §2)', () => {
       subChapterTarget('k', chapter, sub({ enable: false, type: 'link', content: 'https://x.test' })),
     ).toEqual({ kind: 'closed' });
   });
+
+  it('keeps items that are not open closed, except to staff in preview (issue 23)', () => {
+    expect(subChapterTarget('k', chapter, sub({ enable: false }))).toEqual({ kind: 'closed' });
+    expect(subChapterTarget('k', chapter, sub({ enable: false }), true)).toEqual({
+      kind: 'internal',
+      to: '/training/k/board/content/c1_s1',
+    });
+  });
 });

@@ -10,12 +10,14 @@ export type SubChapterTarget =
   | { kind: 'internal'; to: string }
   | { kind: 'closed' };
 
+/** `preview`: staff read items that are not open yet (the server gives them their content only in preview). */
 export function subChapterTarget(
   classId: string,
   chapter: ChapterView,
   sub: SubChapterSummary,
+  preview = false,
 ): SubChapterTarget {
-  if (!sub.enable) return { kind: 'closed' };
+  if (!sub.enable && !preview) return { kind: 'closed' };
   const board = `/training/${classId}/board`;
   if (sub.type === 'dashboard') return { kind: 'internal', to: board };
   if (sub.type === 'link') {
@@ -47,7 +49,13 @@ export function TrainingSidebar({ cls, onNavigate }: { cls: TrainingClass; onNav
       </Link>
       <ul className="list-unstyled mb-0">
         {cls.chapters.map((chapter) => (
-          <ChapterItem key={chapter.id} classId={cls.id} chapter={chapter} onNavigate={onNavigate} />
+          <ChapterItem
+            key={chapter.id}
+            classId={cls.id}
+            chapter={chapter}
+            preview={cls.preview}
+            onNavigate={onNavigate}
+          />
         ))}
       </ul>
     </nav>
@@ -57,10 +65,12 @@ export function TrainingSidebar({ cls, onNavigate }: { cls: TrainingClass; onNav
 function ChapterItem({
   classId,
   chapter,
+  preview,
   onNavigate,
 }: {
   classId: string;
   chapter: ChapterView;
+  preview: boolean;
   onNavigate?: () => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -82,7 +92,13 @@ function ChapterItem({
       <ul id={listId} className="list-unstyled ps-3 mb-0" hidden={!open}>
         {chapter.sub_chapters.map((sub) => (
           <li key={sub.id} className="py-1" data-testid="sidebar-item">
-            <SubChapterLink classId={classId} chapter={chapter} sub={sub} onNavigate={onNavigate} />
+            <SubChapterLink
+              classId={classId}
+              chapter={chapter}
+              sub={sub}
+              preview={preview}
+              onNavigate={onNavigate}
+            />
           </li>
         ))}
       </ul>
@@ -94,28 +110,35 @@ function SubChapterLink({
   classId,
   chapter,
   sub,
+  preview,
   onNavigate,
 }: {
   classId: string;
   chapter: ChapterView;
   sub: SubChapterSummary;
+  preview: boolean;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const target = subChapterTarget(classId, chapter, sub);
+  const target = subChapterTarget(classId, chapter, sub, preview);
   const label = (
     <>
       <SubChapterIcon sub={sub} />
       {sub.name}
     </>
   );
-  const unpublished = !sub.published && <Unpublished />;
+  const unpublished = (
+    <>
+      {!sub.enable && target.kind !== 'closed' && <NotOpen />}
+      {!sub.published && <Unpublished />}
+    </>
+  );
   if (target.kind === 'closed') {
     return (
       <span className="text-body-secondary" aria-disabled="true">
         <span>{label}</span>
         <NotOpen />
-        {unpublished}
+        {!sub.published && <Unpublished />}
       </span>
     );
   }

@@ -1,3 +1,4 @@
+import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useSyncExternalStore } from 'react';
 
 /** Spec 1 §3/§4: previewStatus in persistent storage, 0 (normal) or preview. */
@@ -34,7 +35,13 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** True in preview mode; class and sub-chapter loads then carry preview=1. */
+/**
+ * True in preview mode; class and sub-chapter loads then carry preview=1. Preview is staff's: the setting stays
+ * in the browser while an admin views the portal as a learner (impersonation) or a learner signs in after
+ * staff, and asking for it then would make every class answer 403 (issue 23), so for a learner it is off.
+ */
 export function usePreviewMode(): boolean {
-  return useSyncExternalStore(subscribe, read);
+  const stored = useSyncExternalStore(subscribe, read);
+  const user = useCurrentUser();
+  return stored && user.role !== 'learner';
 }

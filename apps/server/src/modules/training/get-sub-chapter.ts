@@ -5,7 +5,10 @@ import { chapters, subChapters } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { ClassRow } from './open-class.ts';
 
-/** One sub-chapter with its content. Disabled items (or items of a disabled chapter) are refused. */
+/**
+ * One sub-chapter with its content. Disabled items (or items of a disabled chapter) are refused, except in
+ * preview (staff only: openClass refused it to anyone else), where staff check content before opening it.
+ */
 export async function getSubChapter(
   db: Database,
   cls: ClassRow,
@@ -22,7 +25,8 @@ export async function getSubChapter(
   if (!row || (!preview && (!row.chapter.published || !row.sub.published))) {
     throw notFound('找不到這個單元', 'subchapter_not_found');
   }
-  if (!row.chapter.enable || !row.sub.enable) {
+  const enable = row.chapter.enable && row.sub.enable;
+  if (!enable && !preview) {
     throw forbidden('此單元尚未開放，開放後即可觀看', 'not_open');
   }
   return {
@@ -30,7 +34,7 @@ export async function getSubChapter(
     chapter_id: row.chapter.id,
     name: row.sub.name,
     icon: row.sub.icon,
-    enable: true,
+    enable,
     type: row.sub.type,
     content: row.sub.content,
     published: row.chapter.published && row.sub.published,

@@ -157,6 +157,21 @@ describe.each(databaseKinds)('training classes on %s', (kind) => {
     );
   });
 
+  it('lets staff in preview read a sub-chapter that is not open yet (issue 23); learners still get 403', async () => {
+    const quiz = (who: 'staff' | 'learner', preview: string) =>
+      c.call(
+        who,
+        'GET',
+        `/v1/training-classes/${c.ids.fe}/chapters/${c.ids.chapter('fe12', 'ch2')}/subchapters/${c.ids.sub('fe12', 'ch2', 'quiz')}?preview=${preview}`,
+      );
+    const previewed = await quiz('staff', '1');
+    expect(previewed.statusCode).toBe(200);
+    expect(previewed.json()).toMatchObject({ enable: false, type: expect.any(String) });
+    expect(previewed.json().content).toBeTruthy();
+    expect((await quiz('staff', '0')).json().code).toBe('not_open');
+    expect((await quiz('learner', '0')).json().code).toBe('not_open');
+  });
+
   it('hides classes I am not a member of behind 404', async () => {
     for (const url of ['', '/check-in', '/calendar', '/links', '/certificates', '/tasks', '/tasks/board']) {
       const res = await c.call('outsider', 'GET', `/v1/training-classes/${c.ids.fe}${url}`);
