@@ -1,3 +1,4 @@
+import { zodIssueMessage } from '@atrium/protocol/zod-messages';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -9,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // What a schema does not word itself, zod would answer in English; every server answer is zh-TW (issue 23).
+  z.config({ customError: (issue) => zodIssueMessage(issue, 'zh-TW') });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

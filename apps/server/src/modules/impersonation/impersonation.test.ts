@@ -95,6 +95,13 @@ describe.each(databaseKinds)('impersonation on %s', (kind) => {
     expect((await mint(admin, { user_id: learner.id, seconds: 86_400 })).statusCode).toBe(400);
   });
 
+  it('says what is wrong with a value in zh-TW, not in zod English (issue 23)', async () => {
+    const tooLong = await mint(admin, { user_id: learner.id, seconds: 86_400 });
+    expect(tooLong.json()).toEqual({ code: 'validation', message: '欄位格式錯誤：seconds（不可大於 3600）' });
+    const fraction = await mint(admin, { user_id: learner.id, seconds: 90.5 });
+    expect(fraction.json().message).toBe('欄位格式錯誤：seconds（請輸入整數）');
+  });
+
   it('cannot change the password while impersonating', async () => {
     const minted = (await mint(admin, { user_id: learner.id, seconds: 120 })).json();
     const res = await t.app.inject({
