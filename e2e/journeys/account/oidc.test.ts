@@ -109,13 +109,19 @@ describe('sign-in through an OpenID provider', () => {
 
   it('refuses a tampered state and stays put with a way back to /login', async () => {
     const page = await signInWithProvider('newbie', { tamper: true });
+    const left: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && !r.url().startsWith(journey.server.baseUrl)) left.push(r.url());
+    });
     await page.getByTestId('oidc-error').filter({ hasText: '登入連結已失效或遭竄改' }).waitFor();
-    // No loop: the page does not go back to the provider by itself.
-    await page.waitForTimeout(500);
+    // No loop: the page does not go back to the provider by itself. Rather than a fixed wait: what the error's
+    // render set off has run by the next frame and task, and until the user's way back below nothing left.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
     expect(new URL(page.url()).pathname).toBe('/testidcallback');
     expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
     await page.getByRole('link', { name: '返回登入頁' }).click();
     await page.waitForURL(/\/login$/);
+    expect(left).toEqual([]);
   });
 
   it('links the provider from the profile and unlinks it again', async () => {

@@ -51,7 +51,9 @@ describe('validation on input, unknown paths and accessibility of the public scr
       if (r.url().includes('/v1/user/register')) calls += 1;
     });
     await page.getByRole('button', { name: '註冊' }).click();
-    await page.waitForTimeout(300);
+    // The refusal is complete once the form moves focus to its first wrong field (the e-mail); the request
+    // would have been made before that, so no fixed wait for it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
     expect(calls).toBe(0);
   });
 
