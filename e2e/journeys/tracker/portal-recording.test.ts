@@ -16,7 +16,16 @@ import {
 declare global {
   interface Window {
     __cspViolations?: string[];
+    /** The portal's one tracker (its single-instance guard keeps it on window). */
+    __atriumTrackerInstance?: { isActive(): boolean };
   }
+}
+
+/** Waits until the portal's tracker records the page (isActive() turns true once the ingest answered). */
+async function untilRecording(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__atriumTrackerInstance?.isActive() === true, undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** What a tab switch does: the page becomes hidden, then visible again. */
@@ -158,7 +167,9 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     await page.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('電子郵件').fill(`after-logout-${tag}@example.test`);
-    await page.waitForTimeout(300);
+    // Nothing typed here may be recorded. Rather than waiting a while to see none of it arrive: the tracker has
+    // stopped already (before the route changed), and a stopped tracker records nothing.
+    expect(await page.evaluate(() => window.__atriumTrackerInstance?.isActive())).toBe(false);
     expect(cspViolations).toEqual([]);
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
     const session = await storedSession(
@@ -247,7 +258,8 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const learner = await userOfToken(server, token);
     const marker = `MARKER-${randomBytes(4).toString('hex')}`;
-    await page.waitForTimeout(1500);
+    // The marker is logged once the tracker records (its start answered), well inside the 10 s batch window.
+    await untilRecording(page);
     await page.evaluate((text) => console.log(text), marker);
     const restarted = page.waitForResponse((r) => r.url().endsWith('/ingest/v1/web/start'));
     await page.reload(); // well inside the 10 s batch window
@@ -255,8 +267,15 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     const withMarker = (m: StoredMessage[]) =>
       ofType(m, MessageType.ConsoleLog).filter((x) => String(x[2]).includes(marker)).length;
     const session = await storedSession(learner.id, (m) => withMarker(m) > 0);
-    await page.waitForTimeout(1000);
-    const again = await storedSession(learner.id, () => true);
+    // A second copy would come late: the gone page's own request, or this page resending what it was left.
+    // Instead of a fixed wait, this page's later line is awaited: its upload follows anything it resends.
+    const later = `LATER-${randomBytes(4).toString('hex')}`;
+    await untilRecording(page);
+    await page.evaluate((text) => console.log(text), later);
+    await hidePageAndReturn(page);
+    const again = await storedSession(learner.id, (m) =>
+      ofType(m, MessageType.ConsoleLog).some((x) => String(x[2]).includes(later)),
+    );
     expect(again.id).toBe(session.id);
     expect(withMarker(again.messages)).toBe(1);
     await context.close();
