@@ -116,10 +116,11 @@ describe('live assist between the portal and the console', () => {
       (document.getElementById('assist-probe') as HTMLButtonElement).textContent = '請點我';
     });
     await agent.mouse.click(button.x, button.y);
-    await learner.waitForTimeout(500);
-    expect(await learner.locator('#assist-probe').textContent()).toBe('請點我');
-
+    // Not a fixed wait for a click that must not land: the agent's next request travels the same way after
+    // it (agent → relay → learner, in order), so once its prompt shows, the click would have landed.
     await agent.getByRole('button', { name: '要求遠端控制' }).click();
+    await prompt.waitFor();
+    expect(await learner.locator('#assist-probe').textContent()).toBe('請點我');
     await prompt.getByRole('button', { name: '拒絕' }).click();
     await agent.getByText('學員拒絕了遠端控制。').waitFor();
     expect(await learner.locator('[data-assist="pointer"]').count()).toBe(0);
@@ -192,7 +193,7 @@ describe('live assist between the portal and the console', () => {
     await agent.mouse.down();
     for (let i = 1; i <= 6; i += 1) {
       await agent.mouse.move(from.x + i * 15, from.y + i * 8);
-      await agent.waitForTimeout(60);
+      await agent.waitForTimeout(60); // kept: a stroke drawn over time, as a hand does (the scenario)
     }
     await agent.mouse.up();
     await expect.poll(redPixels, { timeout: 5_000 }).toBeGreaterThan(50);
@@ -208,7 +209,7 @@ describe('live assist between the portal and the console', () => {
     const border = learner.locator('[data-assist="recording-border"]');
     expect(await border.evaluate((b) => getComputedStyle(b).border)).toBe('2px dashed rgb(255, 0, 0)');
     await agent.getByTestId('recording-state').filter({ hasText: '錄製中' }).waitFor();
-    await agent.waitForTimeout(1000);
+    await agent.waitForTimeout(1000); // kept: the recording's length (a second of it to save), not a wait
     await agent.getByRole('button', { name: '停止錄製' }).click();
     await border.waitFor({ state: 'detached' });
     await agent.getByTestId('recording-state').filter({ hasText: '錄影已儲存至此工作階段。' }).waitFor();
