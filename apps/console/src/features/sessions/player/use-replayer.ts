@@ -2,6 +2,8 @@ import { Replayer } from '@rrweb/replay';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TabRecording } from './recording.ts';
 
+const FULL_SNAPSHOT = 2;
+
 export interface PlayerState {
   playing: boolean;
   /** Playhead, ms from the recording's start. */
@@ -17,12 +19,26 @@ export interface PlayerState {
  * sandboxes itself (no scripts run); the recorded page never reaches our document. Starts paused at
  * `initialOffset`.
  */
+/** Offset of the tab's first full snapshot from the replay's start (see `seek`). */
+function firstSnapshotOffset(tab: TabRecording): number {
+  const snapshot = tab.events.find((e) => e.type === FULL_SNAPSHOT);
+  return snapshot ? snapshot.timestamp - (tab.events[0]?.timestamp ?? 0) : 0;
+}
+
 export function useReplayer(
   tab: TabRecording | undefined,
   container: HTMLDivElement | null,
   options: { speed: number; skipInactive: boolean; initialOffset: number },
 ) {
   const replayer = useRef<Replayer | null>(null);
+  const firstSnapshot = useRef(0);
+  /**
+   * The offset rrweb is paused at to show the moment `offset`. Paused at t, rrweb applies what came strictly
+   * before t and schedules the rest, which pausing then drops: at exactly 0:00 (or a page's first moment) the
+   * snapshot of that moment would never be drawn and the previous page would stay. One millisecond later, and
+   * never before the first snapshot, draws it.
+   */
+  const shownAt = useCallback((offset: number) => Math.max(offset, firstSnapshot.current) + 1, []);
   const [state, setState] = useState<PlayerState>({
     playing: false,
     offset: 0,
@@ -48,19 +64,29 @@ export function useReplayer(
       pauseAnimation: true,
     });
     replayer.current = r;
+    firstSnapshot.current = firstSnapshotOffset(tab);
+    // The recorded window's size at the moment shown: rrweb announces each (the first page, a resize, a
+    // seek past one) with 'resize'.
+    let size = { width: tab.viewport.width, height: tab.viewport.height };
     const fit = () => {
-      const width = tab.viewport.width || r.iframe.width || container.clientWidth;
-      const height = tab.viewport.height || r.iframe.height || 600;
-      const scale = Math.min(1, container.clientWidth / Number(width));
+      const width = size.width || Number(r.iframe.width) || container.clientWidth;
+      const height = size.height || Number(r.iframe.height) || 600;
+      const scale = Math.min(1, container.clientWidth / width);
       r.wrapper.style.transform = `scale(${scale})`;
       r.wrapper.style.transformOrigin = 'top left';
-      container.style.height = `${Number(height) * scale}px`;
+      container.style.height = `${height * scale}px`;
     };
-    r.on('resize', fit);
+    r.on('resize', (dimension) => {
+      const d = dimension as { width?: number; height?: number } | undefined;
+      if (d?.width && d.height) size = { width: d.width, height: d.height };
+      fit();
+    });
     const meta = r.getMetaData();
     const offset = Math.min(Math.max(0, initialOffset), meta.totalTime);
-    r.pause(offset);
     fit();
+    // rrweb's constructor queues the first page's size (and the first snapshot) on timers of its own; the
+    // linked moment is shown after them, or a resize before it would be undone by the first size.
+    const opening = setTimeout(() => r.pause(shownAt(offset)), 0);
     setState({
       playing: false,
       offset,
@@ -74,6 +100,7 @@ export function useReplayer(
     const observer = new ResizeObserver(fit);
     observer.observe(container);
     return () => {
+      clearTimeout(opening);
       observer.disconnect();
       r.destroy();
       replayer.current = null;
@@ -112,14 +139,17 @@ export function useReplayer(
     r.pause();
     setState({ ...latest.current, playing: false, offset: r.getCurrentTime() });
   }, []);
-  const seek = useCallback((offset: number) => {
-    const r = replayer.current;
-    if (!r) return;
-    const s = latest.current;
-    const to = Math.min(Math.max(0, offset), s.duration);
-    if (s.playing) r.play(to);
-    else r.pause(to);
-    setState({ ...s, offset: to });
-  }, []);
+  const seek = useCallback(
+    (offset: number) => {
+      const r = replayer.current;
+      if (!r) return;
+      const s = latest.current;
+      const to = Math.min(Math.max(0, offset), s.duration);
+      if (s.playing) r.play(to);
+      else r.pause(shownAt(to));
+      setState({ ...s, offset: to });
+    },
+    [shownAt],
+  );
   return { state, play, pause, seek };
 }
