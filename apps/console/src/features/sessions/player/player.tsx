@@ -1,4 +1,5 @@
 import '@rrweb/replay/dist/style.css';
+import './player.css';
 import { useEffect, useState } from 'react';
 import { Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -74,10 +75,7 @@ export function Player({
         duration={state.duration}
         startTime={state.startTime}
         markers={tab.markers}
-        onSeek={(offset) => {
-          const marker = tab.markers.find((m) => Math.abs(m.time - state.startTime - offset) < 1);
-          jump(offset, marker?.kind);
-        }}
+        onSeek={(offset, marker) => jump(offset, marker?.kind)}
       />
       <div className="d-flex flex-wrap align-items-center gap-3">
         <Button size="sm" onClick={state.playing ? pause : play} data-testid="play-pause">

@@ -1,10 +1,13 @@
+import { useEffect, useRef, useState } from 'react';
+import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../format.ts';
+import { groupMarkers, LANES } from './marker-groups.ts';
 import type { Marker, MarkerKind } from './recording.ts';
 
-// Each kind has its own lane, so an error and the failed request beside it stay separately clickable.
-const LANES: MarkerKind[] = ['page', 'click', 'error', 'request', 'gap'];
 const LANE_PX = 8;
+// A group's count on its marker's colour: white where it keeps 4.5:1, black where white would not.
+const TEXT: Partial<Record<MarkerKind, string>> = { request: '#000', gap: '#000' };
 const COLORS: Record<MarkerKind, string> = {
   page: '#0b5ed7',
   click: '#6c757d',
@@ -13,7 +16,10 @@ const COLORS: Record<MarkerKind, string> = {
   gap: '#997404',
 };
 
-/** The scrubber: a range input for the playhead with the session's markers laid over it, each a button. */
+/**
+ * The scrubber: a range input for the playhead with the session's markers laid over it, each a button.
+ * Markers of one lane that would cover each other form a group: one button with their count, which lists them.
+ */
 export function Timeline({
   offset,
   duration,
@@ -25,30 +31,84 @@ export function Timeline({
   duration: number;
   startTime: number;
   markers: Marker[];
-  onSeek: (offset: number) => void;
+  onSeek: (offset: number, marker?: Marker) => void;
 }) {
   const { t } = useTranslation();
-  const at = (time: number) => Math.min(100, Math.max(0, ((time - startTime) / Math.max(1, duration)) * 100));
+  const lanes = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(1000);
+  useEffect(() => {
+    const el = lanes.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth || 1000);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const describe = (m: Marker) =>
+    `${t(`player.marker.${m.kind}`)} ${formatClock(m.time - startTime)}: ${m.label}`;
   return (
     <div className="player-timeline">
-      <div className="position-relative" style={{ height: LANES.length * LANE_PX }}>
-        {markers.map((m, i) => (
-          <button
-            // biome-ignore lint/suspicious/noArrayIndexKey: markers never reorder within a loaded recording
-            key={i}
-            type="button"
-            className="player-marker"
-            style={{
-              left: `${at(m.time)}%`,
-              top: LANES.indexOf(m.kind) * LANE_PX,
-              background: COLORS[m.kind],
-            }}
-            title={`${t(`player.marker.${m.kind}`)} · ${formatClock(m.time - startTime)} · ${m.label}`}
-            aria-label={`${t(`player.marker.${m.kind}`)} ${formatClock(m.time - startTime)}: ${m.label}`}
-            data-testid={`marker-${m.kind}`}
-            onClick={() => onSeek(m.time - startTime)}
-          />
-        ))}
+      <div ref={lanes} className="position-relative" style={{ height: LANES.length * LANE_PX }}>
+        {groupMarkers(markers, startTime, duration, width).map((group) => {
+          const style = {
+            left: `${group.at}%`,
+            top: LANES.indexOf(group.kind) * LANE_PX,
+            background: COLORS[group.kind],
+          };
+          const [first] = group.markers;
+          if (!first) return null;
+          if (group.markers.length === 1)
+            return (
+              <button
+                key={`${group.kind}-${first.time}`}
+                type="button"
+                className="player-marker"
+                style={style}
+                title={describe(first)}
+                aria-label={describe(first)}
+                data-testid={`marker-${group.kind}`}
+                onClick={() => onSeek(first.time - startTime, first)}
+              />
+            );
+          const label = t('player.markerGroup', {
+            count: group.markers.length,
+            kind: t(`player.marker.${group.kind}`),
+            time: formatClock(first.time - startTime),
+          });
+          return (
+            <Dropdown
+              key={`${group.kind}-${first.time}`}
+              className="position-absolute"
+              style={{ left: style.left, top: style.top }}
+            >
+              <Dropdown.Toggle
+                className="player-marker player-marker-group"
+                style={{ background: style.background, color: TEXT[group.kind] ?? '#fff' }}
+                title={label}
+                aria-label={label}
+                data-testid={`marker-group-${group.kind}`}
+              >
+                {group.markers.length}
+              </Dropdown.Toggle>
+              <Dropdown.Menu className="small" style={{ maxHeight: '16rem', overflowY: 'auto' }}>
+                {group.markers.map((m, i) => (
+                  <Dropdown.Item
+                    // biome-ignore lint/suspicious/noArrayIndexKey: markers never reorder within a loaded recording
+                    key={i}
+                    as="button"
+                    className="text-truncate"
+                    style={{ maxWidth: '32rem' }}
+                    data-testid="marker-group-item"
+                    onClick={() => onSeek(m.time - startTime, m)}
+                  >
+                    <span className="font-monospace">{formatClock(m.time - startTime)}</span> {m.label}
+                  </Dropdown.Item>
+                ))}
+              </Dropdown.Menu>
+            </Dropdown>
+          );
+        })}
       </div>
       <input
         type="range"
