@@ -145,6 +145,31 @@ export function arrives(socket: Socket, event: string, ms = 400): Promise<boolea
   );
 }
 
+/**
+ * How many `event`s `listener` heard while `act()` ran, read without a fixed wait: afterwards `agent` sends
+ * `_agent_name` to `tabId`, which every agent may send and which takes the same path (the agent's socket, the
+ * relay, the tab's socket, in order), so anything `act()` got through would have arrived before it.
+ */
+export async function eventsBefore(
+  listener: Socket,
+  event: string,
+  agent: Socket,
+  tabId: string,
+  act: () => void,
+): Promise<number> {
+  let heard = 0;
+  const count = () => {
+    heard += 1;
+  };
+  listener.on(event, count);
+  const later = next(listener, '_agent_name');
+  act();
+  agent.emit('_agent_name', { meta: { tabId }, data: 'later' });
+  await later;
+  listener.off(event, count);
+  return heard;
+}
+
 /** Resolves once `condition()` holds (checked every few ms), or rejects after `ms`. */
 export async function until(condition: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -7,6 +7,7 @@ import {
   agentSocket,
   closeSockets,
   connected,
+  eventsBefore,
   listeningApp,
   next,
   startTrackerSession,
@@ -22,23 +23,6 @@ const available = await redisAnswers();
 if (!available && process.env.CI) throw new Error(`Redis is required in CI (${redisUrl})`);
 
 type Meta = { tabId: string };
-
-/**
- * Sends one click from the agent, then `_agent_name` on the same path (agent's process → Redis → the tab's
- * process); resolves with how many clicks the visitor heard before the name. The name passes whoever holds
- * control, so a click the relay let through would have arrived first: no fixed wait for "nothing came".
- */
-async function clicksBeforeNextEvent(agent: Socket, visitor: Socket, meta: Meta): Promise<number> {
-  let clicks = 0;
-  const count = () => clicks++;
-  visitor.on('click', count);
-  const name = next(visitor, '_agent_name');
-  agent.emit('click', { meta, data: [5, 5] });
-  agent.emit('_agent_name', { meta, data: 'x' });
-  await name;
-  visitor.off('click', count);
-  return clicks;
-}
 
 /**
  * Clicks until one reaches the visitor: the grant is made on the tab's process and reaches the agent's
@@ -101,7 +85,11 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
 
     // Not granted yet: process B drops the click (and says so to the agent).
     const refusedEarly = next<[{ code: string }]>(agentOnB, ServerEvent.ASSIST_ERROR);
-    expect(await clicksBeforeNextEvent(agentOnB, visitor, meta)).toBe(0);
+    expect(
+      await eventsBefore(visitor, 'click', agentOnB, s.tabId, () =>
+        agentOnB.emit('click', { meta, data: [5, 5] }),
+      ),
+    ).toBe(0);
     expect((await refusedEarly)[0]).toMatchObject({ event: 'click', code: 'not_granted' });
 
     // The grant is seen on process A; process B learns it through Redis.
@@ -140,7 +128,11 @@ describe.skipIf(!available)('assist relay across two processes sharing Redis', (
     await release;
     // B forgot the grant when it relayed the release (the agent released on B itself).
     const refusedLate = next<[{ code: string }]>(agentOnB, ServerEvent.ASSIST_ERROR);
-    expect(await clicksBeforeNextEvent(agentOnB, visitor, meta)).toBe(0);
+    expect(
+      await eventsBefore(visitor, 'click', agentOnB, s.tabId, () =>
+        agentOnB.emit('click', { meta, data: [5, 5] }),
+      ),
+    ).toBe(0);
     expect((await refusedLate)[0]).toMatchObject({ event: 'click', code: 'not_granted' });
 
     const noAgent = next(visitor, ServerEvent.NO_AGENT);

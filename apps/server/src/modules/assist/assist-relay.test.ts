@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   agentSocket,
-  arrives,
   connected,
   consoleSocket,
+  eventsBefore,
   next,
   startTrackerSession,
   until,
@@ -138,10 +138,11 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     expect(reqEnv.data).toBe('小幫手阿明');
 
     const refused = next<[{ code: string; event: string }]>(a, ServerEvent.ASSIST_ERROR);
-    const clickBeforeGrant = arrives(visitor, 'click');
-    a.emit('click', { meta, data: [10, 20] });
+    const clickBeforeGrant = eventsBefore(visitor, 'click', a, s.tabId, () =>
+      a.emit('click', { meta, data: [10, 20] }),
+    );
     expect((await refused)[0]).toMatchObject({ event: 'click', code: 'not_granted' });
-    expect(await clickBeforeGrant).toBe(false);
+    expect(await clickBeforeGrant).toBe(0);
 
     const granted = next<[{ data: string }]>(a, 'control_granted');
     visitor.emit('control_granted', { meta, data: a.id });
@@ -155,30 +156,33 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     expect((await input)[1].data).toBe('你好');
 
     // The other agent is not the one granted.
-    const otherClick = arrives(visitor, 'click');
-    b.emit('click', { meta, data: [1, 1] });
-    expect(await otherClick).toBe(false);
+    expect(
+      await eventsBefore(visitor, 'click', b, s.tabId, () => b.emit('click', { meta, data: [1, 1] })),
+    ).toBe(0);
     // A message for another tab never reaches this one.
-    const wrongTab = arrives(visitor, 'request_control');
-    a.emit('request_control', { meta: { tabId: randomUUID() }, data: null });
-    expect(await wrongTab).toBe(false);
+    const wrongTab = eventsBefore(visitor, 'request_control', a, s.tabId, () =>
+      a.emit('request_control', { meta: { tabId: randomUUID() }, data: null }),
+    );
+    expect(await wrongTab).toBe(0);
 
     // Releasing ends the grant: the next click is dropped.
     const release = next(visitor, 'release_control');
     a.emit('release_control', { meta, data: null });
     await release;
-    const afterRelease = arrives(visitor, 'click');
-    a.emit('click', { meta, data: [10, 20] });
-    expect(await afterRelease).toBe(false);
+    const afterRelease = eventsBefore(visitor, 'click', a, s.tabId, () =>
+      a.emit('click', { meta, data: [10, 20] }),
+    );
+    expect(await afterRelease).toBe(0);
 
     // A rejected grant (the learner ended control from the call window) also ends it.
     visitor.emit('control_granted', { meta, data: a.id });
     await next(a, 'control_granted');
     visitor.emit('control_rejected', { meta, data: a.id });
     await next(a, 'control_rejected');
-    const afterReject = arrives(visitor, 'scroll');
-    a.emit('scroll', { meta, data: [0, 100] });
-    expect(await afterReject).toBe(false);
+    const afterReject = eventsBefore(visitor, 'scroll', a, s.tabId, () =>
+      a.emit('scroll', { meta, data: [0, 100] }),
+    );
+    expect(await afterReject).toBe(0);
   });
 
   it('refuses malformed, unknown and flooding events with a reason, and keeps working', async () => {
