@@ -2,6 +2,7 @@
 import '@atrium/web/app/zod-jitless.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './i18n/index.ts';
+import './app/zod-messages.ts';
 import './console.css';
 import { ensureXsrfToken } from '@atrium/web/api/xsrf.ts';
 import { StrictMode } from 'react';

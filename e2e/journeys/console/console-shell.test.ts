@@ -29,6 +29,26 @@ describe('the console shell', () => {
     await context.close();
   });
 
+  it("says what is wrong with a form value in the console's language, zh-TW or English (issue 23)", async () => {
+    const { page, context } = await signInToConsole(journey.browser, journey.server, {
+      role: 'admin',
+      path: '/console/impersonation',
+    });
+    await page.getByLabel('電子郵件').fill('learner@example.test');
+    await page.getByLabel('時限（分鐘）').fill('61');
+    await page.getByRole('button', { name: '產生連結' }).click();
+    await page.getByText('不可大於 60').waitFor();
+    await page.getByLabel('時限（分鐘）').fill('1.5');
+    await page.getByText('請輸入整數').waitFor();
+    expect(await page.getByText(/Too big|Invalid input/).count()).toBe(0);
+
+    await page.getByTestId('language-switch').selectOption('en');
+    await page.getByLabel('Time limit (minutes)').fill('61');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByText('Must be at most 60').waitFor();
+    await context.close();
+  });
+
   it('refuses a learner the console screens (and the server their calls)', async () => {
     const learner = await createTestUser(journey.server.app, { role: 'learner' });
     const { page, context } = await openBrowser(journey.browser, journey.server);
