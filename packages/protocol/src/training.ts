@@ -83,6 +83,8 @@ export const trainingClass = z.object({
   description: z.string(),
   welcome: z.string(),
   preview: z.boolean(),
+  /** Archived: its members still read it, but check-in and tasks refuse changes (class_archived; ADR 0049). */
+  archived: z.boolean(),
   chapters: z.array(chapterView),
 });
 export type TrainingClass = z.infer<typeof trainingClass>;

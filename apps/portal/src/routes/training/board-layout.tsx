@@ -1,7 +1,7 @@
 import type { TrainingClass } from '@atrium/protocol/training';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.tsx';
@@ -49,6 +49,11 @@ export function BoardLayout() {
             {t('training.backToList')}
           </Link>
         </LoadFailure>
+      )}
+      {query.data?.archived && (
+        <Alert variant="secondary" data-testid="class-archived">
+          {t('training.archived')}
+        </Alert>
       )}
       {query.data && (
         <div className="row g-4">

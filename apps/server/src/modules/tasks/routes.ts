@@ -155,7 +155,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cls = await openClass(app.db, request.params.id, request.user!);
+      const cls = await openClass(app.db, request.params.id, request.user!, { write: true });
       return acceptTask(app.db, cls, request.body.task_id, request.user!.id);
     },
   );
@@ -174,7 +174,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cls = await openClass(app.db, request.params.id, request.user!);
+      const cls = await openClass(app.db, request.params.id, request.user!, { write: true });
       return completeTask(app.db, cls, request.body.task_id, request.user!.id);
     },
   );

@@ -36,6 +36,7 @@ export async function getClass(db: Database, cls: ClassRow, preview: boolean): P
     description: cls.description,
     welcome: cls.welcome,
     preview,
+    archived: cls.archivedAt !== null,
     chapters: chapterRows.map((c) => ({
       id: c.id,
       name: c.name,

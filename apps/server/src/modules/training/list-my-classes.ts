@@ -1,5 +1,5 @@
 import type { ClassList } from '@atrium/protocol/training';
-import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classMembers, classSessions, trainingClasses } from '../../db/schema.ts';
 import type { AuthUser } from '../../types.d.ts';
@@ -9,7 +9,10 @@ import { toSessionView } from './session-view.ts';
 
 export const CLASS_PAGE_SIZE = 10;
 
-/** GET /v1/training-classes/?page=n: my published classes (staff: all published), newest first. */
+/**
+ * GET /v1/training-classes/?page=n: my published classes and my archived ones, which stay readable to their
+ * members (ADR 0049); staff: every published class. Newest first.
+ */
 export async function listMyClasses(
   db: Database,
   user: AuthUser,
@@ -23,7 +26,7 @@ export async function listMyClasses(
       .select({ id: classMembers.classId })
       .from(classMembers)
       .where(eq(classMembers.userId, user.id));
-    where = and(published, inArray(trainingClasses.id, mine));
+    where = and(or(published, isNotNull(trainingClasses.archivedAt)), inArray(trainingClasses.id, mine));
   }
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(trainingClasses).where(where);
   const rows = await db

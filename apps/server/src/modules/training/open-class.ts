@@ -8,17 +8,19 @@ import { isStaff } from '../account/index.ts';
 export type ClassRow = typeof trainingClasses.$inferSelect;
 
 export const classNotFound = () => notFound('找不到這個課程', 'class_not_found');
+export const classArchived = () => forbidden('此課程已封存，只能瀏覽', 'class_archived');
 
 /**
- * The one gate of every class call. Learners reach a class only when it is published and they are
- * members; anything else is 404, so another learner's class ids reveal nothing. Preview (unpublished
- * content) is staff only; staff may open any class, unpublished ones only in preview.
+ * The one gate of every class call. Learners reach a class only when it is published (or archived: its
+ * members keep reading it) and they are members; anything else is 404, so another learner's class ids reveal
+ * nothing. Preview (unpublished content) is staff only; staff may open any class, unpublished ones only in
+ * preview. `write`: the call changes something (check-in, a task), which an archived class refuses (ADR 0049).
  */
 export async function openClass(
   db: Database,
   classId: string,
   user: AuthUser,
-  opts: { preview?: boolean } = {},
+  opts: { preview?: boolean; write?: boolean } = {},
 ): Promise<ClassRow> {
   const preview = opts.preview ?? false;
   if (preview && !isStaff(user)) {
@@ -26,17 +28,20 @@ export async function openClass(
   }
   const [row] = await db.select().from(trainingClasses).where(eq(trainingClasses.id, classId)).limit(1);
   if (!row) throw classNotFound();
+  const readable = row.published || row.archivedAt !== null;
   if (isStaff(user)) {
-    if (!row.published && !preview) throw classNotFound();
+    if (!readable && !preview) throw classNotFound();
+    if (opts.write && row.archivedAt) throw classArchived();
     return row;
   }
-  if (!row.published) throw classNotFound();
+  if (!readable) throw classNotFound();
   const [member] = await db
     .select({ userId: classMembers.userId })
     .from(classMembers)
     .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, user.id)))
     .limit(1);
   if (!member) throw classNotFound();
+  if (opts.write && row.archivedAt) throw classArchived();
   return row;
 }
 

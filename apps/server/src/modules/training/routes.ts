@@ -120,7 +120,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cls = await openClass(app.db, request.params.id, request.user!);
+      const cls = await openClass(app.db, request.params.id, request.user!, { write: true });
       return checkIn(app.db, cls.id, request.user!.id);
     },
   );

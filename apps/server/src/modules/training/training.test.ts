@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { classSessions } from '../../db/schema.ts';
+import { classSessions, trainingClasses } from '../../db/schema.ts';
 
 describe.each(databaseKinds)('training classes on %s', (kind) => {
   let c: Awaited<ReturnType<typeof openCommunity>>;
@@ -281,5 +282,38 @@ describe.each(databaseKinds)('training classes on %s', (kind) => {
     expect((await c.call('learner', 'DELETE', '/v1/calendar/feed')).statusCode).toBe(204);
     expect((await c.t.app.inject({ method: 'GET', url: rotated.path })).statusCode).toBe(404);
     expect((await c.t.app.inject({ method: 'GET', url: '/v1/calendar/short.ics' })).statusCode).toBe(400);
+  });
+
+  it('shows an archived class to its members read-only: its content yes, check-in and tasks no (issue 23)', async () => {
+    const db = c.t.app.db;
+    // Archiving unpublishes (manage-classes.ts); a learner used to get 404 for the whole class.
+    await db
+      .update(trainingClasses)
+      .set({ archivedAt: new Date(), published: false })
+      .where(eq(trainingClasses.id, c.ids.uiux));
+    try {
+      const cls = await c.call('learner', 'GET', `/v1/training-classes/${c.ids.uiux}`);
+      expect(cls.statusCode).toBe(200);
+      expect(cls.json().archived).toBe(true);
+      const list = (await c.call('learner', 'GET', '/v1/training-classes/?page=1')).json();
+      expect(list.items.map((i: { id: string }) => i.id)).toContain(c.ids.uiux);
+      expect((await c.call('learner', 'GET', `/v1/training-classes/${c.ids.uiux}/links`)).statusCode).toBe(
+        200,
+      );
+      const checkIn = await c.call('learner', 'POST', `/v1/training-classes/${c.ids.uiux}/check-in`);
+      expect(checkIn.statusCode).toBe(403);
+      expect(checkIn.json()).toEqual({ code: 'class_archived', message: '此課程已封存，只能瀏覽' });
+      const accept = await c.call('learner', 'POST', `/v1/training-classes/${c.ids.uiux}/tasks/accept`, {
+        task_id: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(accept.json().code).toBe('class_archived');
+      // Still nobody else's: an outsider gets 404 as before.
+      expect((await c.call('outsider', 'GET', `/v1/training-classes/${c.ids.uiux}`)).statusCode).toBe(404);
+    } finally {
+      await db
+        .update(trainingClasses)
+        .set({ archivedAt: null, published: true })
+        .where(eq(trainingClasses.id, c.ids.uiux));
+    }
   });
 });
