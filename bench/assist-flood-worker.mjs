@@ -1,10 +1,9 @@
-// The flooder of assist-flood.mjs, in its own thread: sockets on one learner session's token, each sending
+// The flooder of assist-flood.mjs, in its own process (its job as JSON in argv[2]): sockets on one learner session's token, each sending
 // frames just under the relay's frame limit as fast as it may (every 50th the review's 900 KB frame), and
 // reconnecting whenever the server closes or refuses it. Reports what it managed; stops after `seconds`.
-import { parentPort, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 
-const { base, path, projectKey, session, sockets, seconds, frameChars } = workerData;
+const { base, path, projectKey, session, sockets, seconds, frameChars } = JSON.parse(process.argv[2]);
 const frame = { meta: { tabId: 'x' }, data: [[0, 'x'.repeat(frameChars)]] };
 const huge = { meta: { tabId: 'x' }, data: [[0, 'x'.repeat(900_000)]] };
 const stats = { opened: 0, refused: {}, closed: 0, frames: 0 };
@@ -62,4 +61,5 @@ await Promise.race([
   Promise.all(Array.from({ length: sockets }, one)),
   new Promise((r) => setTimeout(r, seconds * 1000 + 500)),
 ]);
-parentPort.postMessage(stats);
+process.stdout.write(JSON.stringify(stats));
+process.exit(0);

@@ -4,8 +4,12 @@
 // agent exchange batches and someone calls /v1/health. Prints the other room's message latency and the health
 // call's latency, p50/p99, idle and under the flood. Budget: under-flood p99 ≤ 2× idle p99.
 // The server runs as its own process (node --import tsx apps/server/src/main.ts, throw-away PGlite directory),
-// the flooder in a worker thread: neither shares the measuring event loop. Loopback only; bounded in time.
-import { Worker } from 'node:worker_threads';
+// the flooder as another. A real flooder runs on its own machine: its CPU must not be charged to the server, so
+// on a machine with two or more CPUs the server gets CPU 0 to itself and the measuring clients and the flooder
+// share CPU 1, the flooder at a lower priority than the measurer (taskset and nice; BENCH_PIN=0 turns it off).
+// Loopback only; bounded in time.
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { io } from 'socket.io-client';
 import { quantile, signInByMail, startLocalServer } from './local-server.mjs';
 
@@ -15,7 +19,9 @@ const FLOOD_SOCKETS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 24);
 const PROJECT_KEY = 'atrium-portal';
 const PATH = '/ws-assist/socket';
 
-const local = await startLocalServer('assist-flood');
+const pin = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
+if (pin) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+const local = await startLocalServer('assist-flood', pin ? { cpus: '0' } : {});
 const base = local.base;
 
 async function startSession(tabId) {
@@ -133,25 +139,35 @@ try {
   ]);
 
   console.log(`flooding with ${FLOOD_SOCKETS} sockets on one session token for ${FLOOD_SECONDS} s`);
-  const worker = new Worker(new URL('./assist-flood-worker.mjs', import.meta.url), {
-    workerData: {
-      base,
-      path: PATH,
-      projectKey: PROJECT_KEY,
-      session: flood,
-      sockets: FLOOD_SOCKETS,
-      seconds: FLOOD_SECONDS,
-      frameChars: 240_000,
-    },
+  const job = JSON.stringify({
+    base,
+    path: PATH,
+    projectKey: PROJECT_KEY,
+    session: flood,
+    sockets: FLOOD_SOCKETS,
+    seconds: FLOOD_SECONDS,
+    frameChars: 240_000,
   });
-  const floodStats = new Promise((resolve) => worker.once('message', resolve));
+  const flooderArgs = [process.execPath, new URL('./assist-flood-worker.mjs', import.meta.url).pathname, job];
+  // The flooder is its own process (a worker thread would share this process's CPU pinning and priority).
+  const flooder = pin
+    ? spawn('taskset', ['-c', '1', 'nice', '-n', '10', ...flooderArgs], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+    : spawn(flooderArgs[0], flooderArgs.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  let flooderOut = '';
+  flooder.stdout.on('data', (chunk) => {
+    flooderOut += chunk;
+  });
+  const floodStats = new Promise((resolve) =>
+    flooder.once('exit', () => resolve(JSON.parse(flooderOut || '{}'))),
+  );
   const floodUntil = Date.now() + FLOOD_SECONDS * 1000;
   const [floodMsg, floodHealth] = await Promise.all([
     messageLatencies(room, floodUntil),
     healthLatencies(floodUntil),
   ]);
   const stats = await floodStats;
-  await worker.terminate();
 
   const fmt = (xs) =>
     `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms (n=${xs.length})`;

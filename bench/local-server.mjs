@@ -15,13 +15,21 @@ const freePort = () =>
     });
   });
 
-/** Starts `apps/server/src/main.ts`; `ready()` waits for /v1/health, `stop()` ends it and removes its data. */
-export async function startLocalServer(name) {
+/**
+ * Starts `apps/server/src/main.ts`; `ready()` waits for /v1/health, `stop()` ends it and removes its data.
+ * `cpus` (e.g. '0') pins the server to those CPUs with taskset, so a bench's clients do not share its core.
+ */
+export async function startLocalServer(name, { cpus } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `atrium-${name}-`));
   const base = `http://127.0.0.1:${port}`;
   // Node itself with tsx's loader (not npx, which may not pass a signal on to the server it starts).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const node = [process.execPath, ...extra, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // taskset execs node in its own place: the signal `stop()` sends still reaches the server.
+  const [command, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const server = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'development',

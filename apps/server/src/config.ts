@@ -157,6 +157,8 @@ const envSchema = z.object({
   // Live assist: open relay sockets per learner session or staff account, and per client address (ADR 0041).
   ASSIST_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(10_000).default(16),
   ASSIST_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // … and relay handshakes per client address per second (burst: ten seconds' worth), checked before upgrading.
+  ASSIST_HANDSHAKES_PER_SECOND_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   // Live assist: STUN/TURN servers handed to visitor and agent (JSON array of RTCIceServer).
   ASSIST_ICE_SERVERS: z
     .string()
@@ -260,6 +262,7 @@ export interface Config {
     maxSocketsPerSession: number;
     /** Open relay sockets per client address (TRUST_PROXY decides which address). */
     maxSocketsPerAddress: number;
+    handshakesPerSecondPerAddress: number;
   };
   /** OpenID Connect providers offered for sign-in (ADR 0036). */
   oidc: { providers: OidcProviderConfig[] };
@@ -379,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       iceServers: e.ASSIST_ICE_SERVERS,
       maxSocketsPerSession: e.ASSIST_MAX_SOCKETS_PER_SESSION,
       maxSocketsPerAddress: e.ASSIST_MAX_SOCKETS_PER_ADDRESS,
+      handshakesPerSecondPerAddress: e.ASSIST_HANDSHAKES_PER_SECOND_PER_ADDRESS,
     },
     oidc: {
       providers: e.OIDC_PROVIDERS.map((p) => ({

@@ -63,6 +63,11 @@ export const ASSIST_LIMITS = {
   bytesPerSecond: 1_000_000,
   /** … with room for a burst this large (a page's first full snapshot); a socket owing more is closed. */
   burstBytes: 4_000_000,
+  /**
+   * While a session owes bytes its sockets are not read (TCP holds its frames at the client); one held for
+   * longer than this within a minute is not slowing down when told to and is closed.
+   */
+  maxHeldMsPerMinute: 10_000,
 } as const;
 
 // ── Peer ids (spec 2 §5) ───────────────────────────────────────────────────────────────────────
@@ -294,7 +299,8 @@ export type AssistError = z.infer<typeof assistError>;
 /** socket.io connect_error `data` the relay sets when it refuses a handshake. */
 export const assistConnectError = z.object({
   // too_many_sockets: this session/account or this address already holds as many sockets as allowed.
-  code: z.enum(['unauthorized', 'bad_handshake', 'forbidden', 'too_many_sockets']),
+  // rate_limited: this session/account sent more than its byte budget and still owes: retry a few seconds later.
+  code: z.enum(['unauthorized', 'bad_handshake', 'forbidden', 'too_many_sockets', 'rate_limited']),
 });
 export type AssistConnectError = z.infer<typeof assistConnectError>;
 

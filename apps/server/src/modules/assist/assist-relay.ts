@@ -11,16 +11,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import type { Database } from '../../db/client.ts';
 import { relayAgent } from './agent-relay.ts';
-import { type AssistSocketData, authorizeSocket, HandshakeRefused } from './authorize-socket.ts';
+import {
+  type AssistSocketData,
+  authorizeSocket,
+  HandshakeRefused,
+  visitorSessionOf,
+} from './authorize-socket.ts';
 import { SharedByteBuckets } from './byte-bucket.ts';
 import { clientAddressOf } from './client-address.ts';
 import { createConsoleNotices } from './console-notices.ts';
 import { ControlGrants } from './grants.ts';
+import { HandshakeGate } from './handshake-gate.ts';
 import { isRoomLive, type LiveSessionsFilter, listLiveSessions } from './live-sessions.ts';
 import { RecordingConsents } from './recording-consents.ts';
 import { connectAdapterClients } from './redis-adapter-clients.ts';
 import { type AssistIo, type AssistSocket, CONSOLES, type RelayContext, refuse } from './relay-context.ts';
 import { guarded } from './relay-guard.ts';
+import { SessionSockets } from './session-sockets.ts';
 import { SocketBudget } from './socket-budget.ts';
 import { SocketCount } from './socket-count.ts';
 import { relayVisitor } from './visitor-relay.ts';
@@ -38,7 +45,11 @@ export interface AssistRelayOptions {
   log: FastifyBaseLogger;
   /** Proxies whose X-Forwarded-For names the client (config TRUST_PROXY). */
   trustProxy: false | number | string[];
-  limits: { maxSocketsPerSession: number; maxSocketsPerAddress: number };
+  limits: {
+    maxSocketsPerSession: number;
+    maxSocketsPerAddress: number;
+    handshakesPerSecondPerAddress: number;
+  };
 }
 
 /**
@@ -48,7 +59,15 @@ export interface AssistRelayOptions {
  * the live list (live-sessions.ts), and what they share across processes (grants, peer signals).
  */
 export async function createAssistRelay(opts: AssistRelayOptions) {
+  const addressOf = clientAddressOf(opts.trustProxy);
+  const rate = opts.limits.handshakesPerSecondPerAddress;
+  const gate = new HandshakeGate(rate, rate * 10, addressOf);
   const io: AssistIo = new SocketServer(opts.server, {
+    // Refused before the WebSocket upgrade: no socket, parser or database work for a refused client.
+    allowRequest: (req, answer) => {
+      const allowed = gate.allows(req);
+      answer(allowed ? null : 'too many handshakes', allowed);
+    },
     path: ASSIST_SOCKET_PATH,
     transports: ['websocket'],
     // Checked by engine.io before anything is parsed: a larger frame closes only its own socket.
@@ -132,7 +151,6 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   const sessionBytes = new SharedByteBuckets(ASSIST_LIMITS.bytesPerSecond, ASSIST_LIMITS.burstBytes);
   const sessionKey = (d: AssistSocketData) =>
     d.kind === 'visitor' ? `session:${d.sessionId}` : `user:${d.userId}`;
-  const addressOf = clientAddressOf(opts.trustProxy);
 
   io.use(async (socket, next) => {
     try {
@@ -151,11 +169,16 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         releases.push(release);
       };
       take(perAddress, addressOf(socket.request));
-      socket.data = await authorizeSocket(opts.db, opts.ingestSecret, {
+      const handshake = {
         query: socket.handshake.query,
         auth: socket.handshake.auth,
         headers: socket.handshake.headers,
-      });
+      };
+      // A session that still owes bytes is refused before any database work: a flooder closed for its
+      // debt gets no fresh connection (and no fresh burst) by reconnecting until the debt is paid back.
+      const claimed = visitorSessionOf(opts.ingestSecret, handshake);
+      if (claimed && sessionBytes.owes(`session:${claimed}`)) throw new HandshakeRefused('rate_limited');
+      socket.data = await authorizeSocket(opts.db, opts.ingestSecret, handshake);
       // A cookie travels with cross-site WebSocket requests: staff signed in by cookie must come from this origin.
       if (socket.data.kind !== 'visitor' && typeof socket.handshake.auth.token !== 'string') {
         const origin = socket.handshake.headers.origin;
@@ -163,6 +186,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
         if (origin && host && new URL(origin).host !== host) throw new HandshakeRefused('forbidden');
       }
       const d = socket.data;
+      if (sessionBytes.owes(sessionKey(d))) throw new HandshakeRefused('rate_limited');
       take(perSession, sessionKey(d));
       // The connection went away while the handshake was checked: its close already gave back what it held.
       if (socket.conn.readyState !== 'open') giveBack();
@@ -176,25 +200,38 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     }
   });
 
+  const sessionSockets = new SessionSockets(ASSIST_LIMITS.maxHeldMsPerMinute);
+
   io.on('connection', (socket: AssistSocket) => {
     // Bytes are the session's (or staff account's), shared by all its sockets; events are each socket's.
-    const bytes = sessionBytes.take(sessionKey(socket.data));
-    socket.conn.once('close', bytes.release);
+    const key = sessionKey(socket.data);
+    const bytes = sessionBytes.take(key);
+    const remove = sessionSockets.add(key, socket);
+    socket.conn.once('close', () => {
+      bytes.release();
+      remove();
+    });
     const budget = new SocketBudget(
       socket.data.kind === 'visitor'
         ? ASSIST_LIMITS.visitorEventsPerSecond
         : ASSIST_LIMITS.agentEventsPerSecond,
       bytes.bucket,
     );
-    // Frames are paid for here, before socket.io parses them; a client that keeps sending far past its
-    // budget (it ignores the rate_limited answers) is closed, so its frames stop costing parse time.
+    // Frames are paid for here, before socket.io parses them. A session that owes bytes is not read until
+    // it has paid them back (its frames wait in TCP at the client); one that still owes more than a whole
+    // burst (frames already in flight) or keeps sending while held is cut off, and refused at the handshake
+    // until it has paid.
     socket.conn.on('packet', (packet: { type: string; data?: unknown }) => {
       if (packet.type !== 'message') return;
       const d = packet.data;
       budget.spendBytes(typeof d === 'string' ? d.length : d instanceof Uint8Array ? d.byteLength : 0);
-      if (budget.overdrawn() && socket.connected) {
-        refuse(socket, 'frame', 'rate_limited', 'too much data: the connection is closed');
-        socket.disconnect(true);
+      if ((budget.overdrawn() || sessionSockets.overHeld(key)) && socket.connected) {
+        if (socket.data.kind === 'visitor') gate.refuseWhileOwing(socket.data.sessionId, bytes.bucket);
+        sessionSockets.cutOff(key, 'too much data: the connection is closed');
+      } else if (bytes.bucket.inDebt()) {
+        if (!sessionSockets.held(key))
+          refuse(socket, 'frame', 'rate_limited', 'too much data: reading pauses until the budget refills');
+        sessionSockets.hold(key, bytes.bucket.msUntilPaid());
       }
     });
     guarded(opts.log, socket, 'connection', async () => {

@@ -45,6 +45,7 @@ const REFUSAL_TEXTS: Record<AssistConnectError['code'], string> = {
   forbidden: '沒有權限',
   bad_handshake: '連線參數無效',
   too_many_sockets: '同時連線數已達上限',
+  rate_limited: '傳送的資料過多，請稍後再試',
 };
 
 export class HandshakeRefused extends Error {
@@ -70,6 +71,16 @@ function cookieToken(headers: Handshake['headers']): string | undefined {
     if (k === 'token') return decodeURIComponent(v.join('='));
   }
   return undefined;
+}
+
+/**
+ * The learner session a visitor handshake proves with its token, checked without the database (an HMAC):
+ * the relay refuses a session that still owes bytes before it spends any lookup on it. Null otherwise.
+ */
+export function visitorSessionOf(ingestSecret: string, handshake: Handshake): string | null {
+  if (handshake.query.identity !== 'session') return null;
+  const auth = visitorHandshakeAuth.safeParse(handshake.auth);
+  return auth.success ? (verifySessionToken(ingestSecret, auth.data.token)?.sessionId ?? null) : null;
 }
 
 /**

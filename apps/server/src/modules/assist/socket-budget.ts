@@ -17,8 +17,12 @@ export class SocketBudget {
     this.events = new ByteBucket(eventsPerSecond, eventsPerSecond, now);
   }
 
-  /** Counts a received frame's bytes (may go negative: the next events wait until it is paid back). */
+  /** Whether the session already owed when this socket's last frame arrived: that frame's event is refused. */
+  private frameWhileOwing = false;
+
+  /** Counts a received frame's bytes (may go negative: the next frames wait until it is paid back). */
   spendBytes(n: number) {
+    this.frameWhileOwing = this.bytes.inDebt();
     this.bytes.spend(n);
   }
 
@@ -27,9 +31,12 @@ export class SocketBudget {
     return this.bytes.overdrawn();
   }
 
-  /** True when one more event is allowed now. */
+  /**
+   * True when one more event is allowed now. The frame that tips the session into debt still counts (it is
+   * paid for: the relay stops reading until the debt is paid back); one that arrived while it owed does not.
+   */
   takeEvent(): boolean {
-    if (this.bytes.inDebt()) return false;
+    if (this.frameWhileOwing) return false;
     return this.events.take(1);
   }
 }
