@@ -270,6 +270,15 @@ describe('the replay player at a moment (real Chromium, real tracker and ingest)
     await follow.click();
     await expect.poll(visible).toBe(true);
 
+    // Keys in the focused list scroll it: they do not move the playhead.
+    const still = await page.getByTestId('playhead').textContent();
+    await list.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await follow.waitFor();
+    expect(await page.getByTestId('playhead').textContent()).toBe(still);
+    await follow.click();
+
     // Pressing a row of another moment moves the playhead to it.
     const [at] = ((await page.getByTestId('playhead').textContent()) ?? '').split(' / ');
     const clocks = await list.locator('tbody tr[data-row] td:first-child').allTextContents();

@@ -40,7 +40,7 @@ export function Player({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, [contenteditable]')) return;
+      if (target?.closest('input, select, textarea, button, [contenteditable], [data-own-keys]')) return;
       if (event.key === ' ') {
         event.preventDefault();
         if (state.playing) pause();

@@ -40,8 +40,9 @@ export function useFollowedList(items: readonly { time: number }[], now: number)
   const stop = () => setFollowing(false);
   const scrollerProps = {
     ref,
-    // Focusable, so the list scrolls from the keyboard too.
+    // Focusable, so the list scrolls from the keyboard too (the player's shortcuts leave it alone).
     tabIndex: 0,
+    'data-own-keys': true,
     className: 'border rounded',
     style: { maxHeight: VIEW_PX, overflowY: 'auto' as const },
     onScroll: (event: UIEvent<HTMLElement>) => setScrollTop(event.currentTarget.scrollTop),
