@@ -139,6 +139,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   TRACKER_DIST: z.string().optional(),
   INGEST_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  // Bearer token for /metrics from other hosts; without it only loopback clients read it (ADR 0052).
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   INGEST_BEACON_SIZE_LIMIT: z.coerce.number().int().min(10_000).max(50_000_000).default(1_000_000),
   INGEST_COMPRESSION_THRESHOLD: z.coerce.number().int().min(0).default(24_000),
   INGEST_SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(1800),
@@ -235,6 +241,8 @@ export interface Config {
   s3?: S3Config;
   /** The built tracker served at /tracker/* when it exists. */
   trackerDist: string;
+  /** Bearer token for /metrics; unset means only loopback clients may read it (ADR 0052). */
+  metricsToken?: string;
   /** Tracker ingest (ADR 0005): HMAC secret of session tokens, upload limits, inactivity window. */
   ingest: {
     secret: string;
@@ -377,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionsPerHourPerAddress: e.INGEST_SESSIONS_PER_HOUR_PER_ADDRESS,
       retentionDays: e.RECORDING_RETENTION_DAYS,
     },
+    metricsToken: e.METRICS_TOKEN,
     csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },
     assist: {
       iceServers: e.ASSIST_ICE_SERVERS,
