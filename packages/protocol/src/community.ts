@@ -94,7 +94,16 @@ export const memberCsv = z.object({
 export const memberRowResult = z.object({
   row: z.number().int(),
   email: z.string(),
-  status: z.enum(['added', 'already_member', 'unknown_email', 'invalid_email', 'duplicate']),
+  /** `blank`: an empty line among the rows; `staff_account`: staff are never enrolled as learners. */
+  status: z.enum([
+    'added',
+    'already_member',
+    'unknown_email',
+    'invalid_email',
+    'duplicate',
+    'blank',
+    'staff_account',
+  ]),
 });
 export type MemberRowResult = z.infer<typeof memberRowResult>;
 export const memberReport = z.object({

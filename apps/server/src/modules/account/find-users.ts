@@ -48,3 +48,16 @@ export async function idsByEmail(db: Database, emails: readonly string[]): Promi
     .where(inArray(users.email, [...new Set(emails)]));
   return new Map(rows.map((r) => [r.email, r.id]));
 }
+
+/** The id and role of the accounts with these e-mail addresses (already normalised): who may be enrolled. */
+export async function accountsByEmail(
+  db: Database,
+  emails: readonly string[],
+): Promise<Map<string, { id: string; role: string }>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.email, [...new Set(emails)]));
+  return new Map(rows.map((r) => [r.email, { id: r.id, role: r.role }]));
+}

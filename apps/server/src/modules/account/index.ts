@@ -19,7 +19,7 @@ export { emitEmailVerified, onEmailVerified } from './email-verified.ts';
 export { ensureAccount, hasNoUsers } from './ensure-account.ts';
 export { findSessionUser } from './find-session-user.ts';
 export { findUserIds } from './find-user-ids.ts';
-export { findUsersByText, idsByEmail, labelUsers, type UserLabel } from './find-users.ts';
+export { accountsByEmail, findUsersByText, idsByEmail, labelUsers, type UserLabel } from './find-users.ts';
 export { grantRole } from './grant-role.ts';
 export { issueVerificationToken } from './issue-verification-token.ts';
 export { forgetDevices, isKnownDevice } from './known-devices.ts';

@@ -145,6 +145,20 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       [4, 'invalid_email'],
       [5, 'duplicate'],
     ]);
+    // Issue 23: a blank row in the middle is reported, not skipped silently; a staff account is refused, not
+    // enrolled as a learner (the trailing newline is no row).
+    const staffRow = await c.db.select().from(users).where(eq(users.id, c.who.staff.id));
+    const mixed = `email\nnobody2@example.com\n\n  \n${staffRow[0]!.email}\n`;
+    const mixedReport = await ok('POST', `${base}/classes/${cls.id}/members/import`, { csv: mixed });
+    expect(mixedReport.added).toBe(0);
+    expect(mixedReport.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'unknown_email'],
+      [3, 'blank'],
+      [4, 'blank'],
+      [5, 'staff_account'],
+    ]);
+    const members = await ok('GET', `${base}/classes/${cls.id}/members`);
+    expect(JSON.stringify(members)).not.toContain(staffRow[0]!.email);
     const again = await ok('POST', `${base}/classes/${cls.id}/members`, { emails: [learner[0]!.email] });
     expect(again.rows[0].status).toBe('already_member');
     await expectBad('POST', `${base}/classes/${cls.id}/members`, { emails: [] });
@@ -227,7 +241,7 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     await ok('POST', `${base}/classes/${cls.id}/certificates/${cert.id}/revoke`);
     expect((await verify()).json().revoked_at).not.toBeNull();
 
-    // Archive: learners lose it, the console still lists it under archived.
+    // Archive: learners keep reading it, read-only (ADR 0049); the console lists it under archived.
     await expectBad(
       'PATCH',
       `${base}/classes/${cls.id}`,
@@ -235,7 +249,9 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       'class_archived',
     );
     await ok('PATCH', `${base}/classes/${cls.id}`, { archived: true });
-    expect((await call('learner', 'GET', `/v1/training-classes/${cls.id}`)).statusCode).toBe(404);
+    const kept = await call('learner', 'GET', `/v1/training-classes/${cls.id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().archived).toBe(true);
     const archived = await ok('GET', `${base}/classes?archived=1`);
     expect(archived.items.map((i: { id: string }) => i.id)).toContain(cls.id);
     expect((await ok('GET', `${base}/classes`)).items.map((i: { id: string }) => i.id)).not.toContain(cls.id);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { classMembers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { byEmail, idsByEmail, labelUsers } from '../account/index.ts';
+import { accountsByEmail, byEmail, labelUsers } from '../account/index.ts';
 
 const email = z.email();
 
@@ -28,7 +28,9 @@ export async function listMembers(db: Database, classId: string) {
 
 /**
  * The e-mails of a CSV export: the first column of each line, a header line (anything that is not an
- * address, e.g. "email") skipped, quotes removed. Row numbers are the file's line numbers.
+ * address, e.g. "email") skipped, quotes removed. Row numbers are the file's line numbers. A line with no
+ * address among the rows comes back with an empty e-mail (reported as blank, issue 23); empty lines after the
+ * last row (the file's final newline) are no rows.
  */
 export function emailsFromCsv(csv: string): { row: number; email: string }[] {
   const out: { row: number; email: string }[] = [];
@@ -38,17 +40,18 @@ export function emailsFromCsv(csv: string): { row: number; email: string }[] {
       .trim()
       .replace(/^"(.*)"$/, '$1')
       .trim();
-    if (!first) return;
     if (i === 0 && !first.includes('@')) return;
     out.push({ row: i + 1, email: first });
   });
+  while (out.length && !out[out.length - 1]!.email) out.pop();
   return out;
 }
 
 /**
  * Adds existing accounts to a class by e-mail and answers a line per row: added, already a member,
- * no such account, not an e-mail, or a repeat of an earlier row. Nothing is created for unknown
- * addresses (accounts come from sign-up or the course platform), and a bad row never stops the others.
+ * no such account, not an e-mail, a repeat of an earlier row, a blank row, or a staff account (classes are for
+ * learners; staff see them in preview). Nothing is created for unknown addresses (accounts come from sign-up or
+ * the course platform), and a bad row never stops the others.
  */
 export async function addMembers(
   db: Database,
@@ -60,7 +63,8 @@ export async function addMembers(
   const wanted: { row: number; email: string }[] = [];
   for (const r of rows) {
     const normal = r.email.trim().toLowerCase();
-    if (!email.safeParse(normal).success)
+    if (!normal) results.push({ row: r.row, email: '', status: 'blank' });
+    else if (!email.safeParse(normal).success)
       results.push({ row: r.row, email: r.email, status: 'invalid_email' });
     else if (seen.has(normal)) results.push({ row: r.row, email: normal, status: 'duplicate' });
     else {
@@ -68,11 +72,11 @@ export async function addMembers(
       wanted.push({ row: r.row, email: normal });
     }
   }
-  const idOf = await idsByEmail(
+  const accounts = await accountsByEmail(
     db,
     wanted.map((w) => w.email),
   );
-  const found = [...idOf.values()].map((id) => ({ id }));
+  const found = [...accounts.values()];
   const existing = found.length
     ? await db
         .select({ userId: classMembers.userId })
@@ -90,8 +94,10 @@ export async function addMembers(
   const members = new Set(existing.map((m) => m.userId));
   const toAdd: string[] = [];
   for (const w of wanted) {
-    const id = idOf.get(w.email);
-    if (!id) results.push({ ...w, status: 'unknown_email' });
+    const account = accounts.get(w.email);
+    const id = account?.id;
+    if (!account || !id) results.push({ ...w, status: 'unknown_email' });
+    else if (account.role !== 'learner') results.push({ ...w, status: 'staff_account' });
     else if (members.has(id)) results.push({ ...w, status: 'already_member' });
     else {
       toAdd.push(id);
