@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../format.ts';
@@ -45,12 +45,17 @@ export function Timeline({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  // Once per recording and width, not at every tick of the playhead.
+  const groups = useMemo(
+    () => groupMarkers(markers, startTime, duration, width),
+    [markers, startTime, duration, width],
+  );
   const describe = (m: Marker) =>
     `${t(`player.marker.${m.kind}`)} ${formatClock(m.time - startTime)}: ${m.label}`;
   return (
     <div className="player-timeline">
       <div ref={lanes} className="position-relative" style={{ height: LANES.length * LANE_PX }}>
-        {groupMarkers(markers, startTime, duration, width).map((group) => {
+        {groups.map((group) => {
           const style = {
             left: `${group.at}%`,
             top: LANES.indexOf(group.kind) * LANE_PX,
