@@ -67,4 +67,20 @@ describe.each(databaseKinds)('new-task messages of a draft class on %s', (kind) 
       '新任務：草稿班 有 2 個任務',
     ]);
   });
+
+  it('gives the deadline in Taipei time, as every screen does, not UTC (issue 23)', async () => {
+    const cls = await staff('POST', `${base}/classes`, { name: '草稿班 台北' });
+    await staff('POST', `${base}/classes/${cls.id}/members`, { emails: ['learner@atrium.local'] });
+    await staff('PATCH', `${base}/classes/${cls.id}`, { published: true });
+    await staff('POST', `${base}/classes/${cls.id}/tasks`, {
+      title: '跨日的任務',
+      due_at: '2030-01-01T16:30:00.000Z',
+    });
+    const list = (await c.call('learner', 'GET', '/v1/notify/message/list?page=1')).json().list as {
+      title: string;
+      body: string;
+    }[];
+    const message = list.find((m) => m.title === '新任務：跨日的任務');
+    expect(message?.body).toBe('草稿班 台北 有新任務，截止時間 2030/01/02 00:30（台北時間）。');
+  });
 });

@@ -13,7 +13,20 @@ interface OpenableClass {
 
 // Once per task, ever: re-publishing a task or its class never tells the class about it twice.
 const announced = (db: Database, taskId: string, now: Date) => claimReminder(db, `task-new:${taskId}`, now);
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')}（UTC）`;
+// Taipei time, as every screen of the portal and the console shows it (issue 23); a message is text, read later.
+const taipei = new Intl.DateTimeFormat('zh-TW', {
+  timeZone: 'Asia/Taipei',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const when = (d: Date) => {
+  const part = Object.fromEntries(taipei.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${part.year}/${part.month}/${part.day} ${part.hour}:${part.minute}（台北時間）`;
+};
 
 /**
  * 「新任務」 for one published task, to the members of its class, only while the class is published: a
