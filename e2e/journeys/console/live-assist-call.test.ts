@@ -151,12 +151,12 @@ describe('a call from the console', () => {
     await page.getByTestId('recording-state').filter({ hasText: '錄影已儲存至此工作階段。' }).waitFor();
 
     const list = await journey.server.app.inject({
-      url: `/v1/console/assist/recordings?sessionId=${s.sessionId}`,
+      url: `/v1/console/assist/recordings?session_id=${s.sessionId}`,
       headers: user.auth,
     });
-    const [saved] = (list.json() as { list: { id: string; bytes: number; durationMs: number }[] }).list;
+    const [saved] = (list.json() as { list: { id: string; bytes: number; duration_ms: number }[] }).list;
     expect(saved?.bytes).toBeGreaterThan(1000);
-    expect(saved?.durationMs).toBeGreaterThan(1000);
+    expect(saved?.duration_ms).toBeGreaterThan(1000);
     await context.close();
   });
 });

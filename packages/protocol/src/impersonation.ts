@@ -33,3 +33,24 @@ export type ImpersonationMinted = z.infer<typeof impersonationMinted>;
 /** POST /v1/user/impersonation: the portal asks before it swaps tokens; only minted tokens pass. */
 export const impersonationBeginBody = z.object({ token: z.string().min(1).max(200) });
 export const impersonationBegun = z.object({ expires_at: z.string() });
+
+/** GET /v1/console/impersonation/audit (admins only): every mint, use and refusal, newest first. */
+export const impersonationAuditQuery = z.strictObject({
+  learner_id: z.uuid().optional(),
+  admin_id: z.uuid().optional(),
+  page: z.coerce.number<string | number>().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number<string | number>().int().min(1).max(100).default(50),
+});
+export type ImpersonationAuditQuery = z.input<typeof impersonationAuditQuery>;
+export const impersonationEvent = z.object({
+  at: z.string(),
+  action: z.enum(['mint', 'use', 'refused']),
+  admin_id: z.string().nullable(),
+  learner_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  ip: z.string(),
+  detail: z.string(),
+});
+export type ImpersonationEvent = z.infer<typeof impersonationEvent>;
+export const impersonationAuditPage = z.object({ total: z.number(), entries: z.array(impersonationEvent) });
+export type ImpersonationAuditPage = z.infer<typeof impersonationAuditPage>;

@@ -10,6 +10,7 @@ export * from './profile.ts';
 // from this entry; the server and the console import them from `@atrium/protocol/recordings` and
 // `@atrium/protocol/tracker-settings` (ADR 0046).
 export type * from './recordings.ts';
+export type * from './tab-recordings.ts';
 export * from './tasks.ts';
 export type * from './tracker-settings.ts';
 export * from './training.ts';

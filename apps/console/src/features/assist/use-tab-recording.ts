@@ -37,7 +37,7 @@ export function useTabRecording(session: ReturnType<typeof useAssistSession>, se
     const token = readSessionToken();
     if (token) headers.authorization = `Bearer ${token}`;
     const res = await fetch(
-      `/v1/console/assist/recordings/${sessionId}?durationMs=${Math.round(performance.now() - startedAt.current)}`,
+      `/v1/console/assist/recordings/${sessionId}?duration_ms=${Math.round(performance.now() - startedAt.current)}`,
       { method: 'POST', headers, body: blob },
     ).catch(() => null);
     setState(res?.ok ? 'saved' : 'failed');

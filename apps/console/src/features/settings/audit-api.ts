@@ -1,17 +1,7 @@
 import type { AuditEntry } from '@atrium/protocol/community';
+import type { ImpersonationAuditPage, ImpersonationAuditQuery } from '@atrium/protocol/impersonation';
 import type { RecordingAuditPage, RecordingAuditParams } from '@atrium/protocol/recordings';
 import { apiCall } from '@atrium/web/api/client.ts';
-
-/** One mint, use or refusal of an impersonation (GET /v1/console/impersonation/audit, ADR 0035). */
-export interface ImpersonationEvent {
-  at: string;
-  action: 'mint' | 'use' | 'refused';
-  admin_id: string | null;
-  learner_id: string | null;
-  session_id: string | null;
-  ip: string;
-  detail: string;
-}
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -23,8 +13,8 @@ export const auditApi = {
       signal,
     }),
   impersonations: (page: number, signal?: AbortSignal) =>
-    apiCall<{ total: number; entries: ImpersonationEvent[] }>('GET', '/v1/console/impersonation/audit', {
-      query: { page, page_size: AUDIT_PAGE_SIZE },
+    apiCall<ImpersonationAuditPage>('GET', '/v1/console/impersonation/audit', {
+      query: { page, page_size: AUDIT_PAGE_SIZE } satisfies ImpersonationAuditQuery,
       signal,
     }),
   communityChanges: (signal?: AbortSignal) =>

@@ -1,3 +1,4 @@
+import type { TabRecording } from '@atrium/protocol/tab-recordings';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSocket,
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
   const upload = (sessionId: string, body: Buffer, who: TestUser = agent) =>
     relay.app.inject({
       method: 'POST',
-      url: `/v1/console/assist/recordings/${sessionId}?durationMs=4200`,
+      url: `/v1/console/assist/recordings/${sessionId}?duration_ms=4200`,
       headers: { ...who.auth, 'content-type': 'video/webm' },
       payload: body,
     });
@@ -65,18 +66,25 @@ describe.each(databaseKinds)('assist tab recordings (%s)', (kind: DatabaseKind) 
     await askAndAnswer(w, 'recording_accepted');
     const res = await upload(w.s.sessionId, webm);
     expect(res.statusCode).toBe(201);
-    const saved = res.json() as { id: string; bytes: number; durationMs: number };
-    expect(saved).toMatchObject({ bytes: webm.length, durationMs: 4200 });
+    const saved = res.json() as TabRecording;
+    expect(saved).toMatchObject({ bytes: webm.length, duration_ms: 4200 });
     // One agreement, one upload.
     const again = await upload(w.s.sessionId, webm);
     expect(again.statusCode).toBe(403);
     expect(again.json()).toMatchObject({ code: 'recording_not_accepted' });
 
     const list = await relay.app.inject({
-      url: `/v1/console/assist/recordings?sessionId=${w.s.sessionId}`,
+      url: `/v1/console/assist/recordings?session_id=${w.s.sessionId}`,
       headers: agent.auth,
     });
     expect((list.json() as { list: { id: string }[] }).list.map((r) => r.id)).toEqual([saved.id]);
+    // A misspelt (or the old camelCase) name is refused, not read as "no filter".
+    const misspelt = await relay.app.inject({
+      url: `/v1/console/assist/recordings?session_id=${w.s.sessionId}&sessionId=${w.s.sessionId}`,
+      headers: agent.auth,
+    });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json()).toMatchObject({ code: 'validation' });
     const file = await relay.app.inject({
       url: `/v1/console/assist/recordings/${saved.id}/file`,
       headers: agent.auth,

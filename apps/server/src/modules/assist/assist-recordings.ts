@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TabRecording } from '@atrium/protocol/tab-recordings';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { assistRecordings } from '../../db/schema.ts';
@@ -65,13 +66,13 @@ export async function openAssistRecording(
   return file;
 }
 
-function toView(row: typeof assistRecordings.$inferSelect) {
+function toView(row: typeof assistRecordings.$inferSelect): TabRecording {
   return {
     id: row.id,
-    sessionId: row.sessionId,
-    agentId: row.agentId,
+    session_id: row.sessionId,
+    agent_id: row.agentId,
     bytes: row.bytes,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt.toISOString(),
+    duration_ms: row.durationMs,
+    created_at: row.createdAt.toISOString(),
   };
 }

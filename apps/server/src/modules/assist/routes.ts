@@ -1,6 +1,14 @@
 import { assistConfig, liveSessionsQuery, liveSessionsResponse, PEER_PATH } from '@atrium/protocol/assist';
+import { security } from '@atrium/protocol/http';
+import {
+  tabRecording,
+  tabRecordingList,
+  tabRecordingListQuery,
+  tabRecordingParams,
+  tabRecordingUploadParams,
+  tabRecordingUploadQuery,
+} from '@atrium/protocol/tab-recordings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordRead } from '../replay/index.ts';
 import {
@@ -13,17 +21,7 @@ import type { AssistRelay } from './assist-relay.ts';
 
 const PEER_CALL = new RegExp(`^${PEER_PATH}/[^/?]+/(id|peers)(\\?|$)`);
 
-const assistRecording = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  agentId: z.string().nullable(),
-  bytes: z.number(),
-  durationMs: z.number(),
-  createdAt: z.string(),
-});
-
 const tags = ['console: live assist'];
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** Staff reads of live assist: the live sessions list and the call configuration. Mounted at /v1/console/assist. */
 export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> = async (app, { relay }) => {
@@ -50,7 +48,7 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
     (_r, body, done) => done(null, body),
   );
   app.post(
-    '/recordings/:sessionId',
+    '/recordings/:session_id',
     {
       bodyLimit: MAX_RECORDING_BYTES,
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
@@ -58,9 +56,9 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
         tags,
         security,
         summary: "Upload an agent's recording of a learner's tab (WebM), listed with the session",
-        params: z.object({ sessionId: z.uuid() }),
-        querystring: z.object({ durationMs: z.coerce.number().int().min(0).max(86_400_000).default(0) }),
-        response: { 201: assistRecording },
+        params: tabRecordingUploadParams,
+        querystring: tabRecordingUploadQuery,
+        response: { 201: tabRecording },
       },
     },
     async (request, reply) => {
@@ -70,13 +68,13 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
         app.db,
         app.blobs,
         {
-          sessionId: request.params.sessionId,
+          sessionId: request.params.session_id,
           agentId: request.user!.id,
           body: request.body,
-          durationMs: request.query.durationMs,
+          durationMs: request.query.duration_ms,
         },
         // Only what the learner agreed to, for this agent: each acceptance admits one upload (finding 13).
-        () => relay.takeRecordingConsent(request.params.sessionId, request.user!.id),
+        () => relay.takeRecordingConsent(request.params.session_id, request.user!.id),
       );
       return reply.code(201).send(saved);
     },
@@ -88,15 +86,15 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
         tags,
         security,
         summary: 'Recordings agents made of a session',
-        querystring: z.object({ sessionId: z.uuid() }),
-        response: { 200: z.object({ list: z.array(assistRecording) }) },
+        querystring: tabRecordingListQuery,
+        response: { 200: tabRecordingList },
       },
     },
-    async (request) => ({ list: await listAssistRecordings(app.db, request.query.sessionId) }),
+    async (request) => ({ list: await listAssistRecordings(app.db, request.query.session_id) }),
   );
   app.get(
     '/recordings/:id/file',
-    { schema: { tags, security, summary: 'The WebM of a recording', params: z.object({ id: z.uuid() }) } },
+    { schema: { tags, security, summary: 'The WebM of a recording', params: tabRecordingParams } },
     async (request, reply) => {
       // A tab recording is a recording read: audited before the file is opened (finding 9).
       const file = await openAssistRecording(app.db, app.blobs, request.params.id, (sessionId) =>

@@ -1,32 +1,18 @@
 import {
+  impersonationAuditPage,
+  impersonationAuditQuery,
   impersonationBeginBody,
   impersonationBegun,
   impersonationMintBody,
   impersonationMinted,
 } from '@atrium/protocol';
+import { security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { beginImpersonation } from './begin-impersonation.ts';
 import { listImpersonationAudit } from './list-impersonation-audit.ts';
 import { mintImpersonation } from './mint-impersonation.ts';
 
 const tags = ['impersonation'];
-
-const auditQuery = z.object({
-  learner_id: z.uuid().optional(),
-  admin_id: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
-});
-const auditEntry = z.object({
-  at: z.string(),
-  action: z.enum(['mint', 'use', 'refused']),
-  admin_id: z.string().nullable(),
-  learner_id: z.string().nullable(),
-  session_id: z.string().nullable(),
-  ip: z.string(),
-  detail: z.string(),
-});
 
 /** POST /v1/console/impersonation: an admin mints a token to view the portal as one learner. */
 export const impersonationConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,9 +23,9 @@ export const impersonationConsoleRoutes: FastifyPluginAsyncZod = async (app) => 
       schema: {
         tags,
         summary: 'The impersonation audit trail: every mint, use and refusal, newest first (admins only)',
-        security: [{ bearer: [] }, { cookie: [] }],
-        querystring: auditQuery,
-        response: { 200: z.object({ total: z.number(), entries: z.array(auditEntry) }) },
+        security,
+        querystring: impersonationAuditQuery,
+        response: { 200: impersonationAuditPage },
       },
     },
     async (request) =>
@@ -59,7 +45,7 @@ export const impersonationConsoleRoutes: FastifyPluginAsyncZod = async (app) => 
       schema: {
         tags,
         summary: 'Mint an impersonation token for one learner (admins only; audited)',
-        security: [{ bearer: [] }, { cookie: [] }],
+        security,
         body: impersonationMintBody,
         response: { 201: impersonationMinted },
       },
