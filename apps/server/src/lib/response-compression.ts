@@ -15,6 +15,9 @@ export const responseCompression = fp(
       globalDecompression: false,
       threshold: 1024,
       encodings: ['br', 'gzip'],
+      // @fastify/compress's own list plus NDJSON (a recording's message stream: ~7× smaller), which mime-db
+      // does not name as compressible. Never event streams: they must reach the client as they are written.
+      customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:json|x-ndjson|text|xml)(?:;|$)|octet-stream(?:;|$)/u,
       // Quality 4 keeps brotli cheap enough for per-request answers (the default 11 is for build time).
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     });

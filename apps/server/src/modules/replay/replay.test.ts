@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { errorBody } from '@atrium/protocol/http';
 import { MessageType } from '@atrium/protocol/tracker/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,5 +165,40 @@ describe.each(databaseKinds)('replay reads on %s', (kind) => {
     expect((await del(admin)).statusCode).toBe(404);
     const audit = (await get(`/v1/console/audit?session_id=${haoSession}`, admin)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['delete']);
+  });
+
+  it('sends the message stream compressed to a player that accepts it (10 MB sessions shrink ~7×)', async () => {
+    const lin = await createTestUser(t.app, { nickname: '小林' });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/start',
+      payload: trackerStartBody({ width: 1280, height: 800, tabId: 'tab-a', userID: lin.id }),
+    });
+    const { token, sessionID } = start.json();
+    const t0 = Date.now() - 60_000;
+    const messages: unknown[][] = [
+      [MessageType.Timestamp, t0],
+      [MessageType.TabData, 'tab-a'],
+    ];
+    for (let i = 0; i < 200; i++)
+      messages.push([MessageType.SetPageLocation, `https://portal.example/tasks/${i}`, '', t0 + i * 100]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/i',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { batchId: 'tab-a-1-0', tabId: 'tab-a', pageNo: 1, seq: 0, messages },
+    });
+    expect(up.statusCode).toBeLessThan(300);
+
+    const url = `/v1/console/sessions/${sessionID}/messages`;
+    const plain = await get(url, agent);
+    const gz = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...agent.auth, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 });
