@@ -4,6 +4,7 @@ import { Alert, Badge, Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { shownConnection } from './assist-status.ts';
 import { CallPanel } from './call-panel.tsx';
 import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
 import { RecordingControls } from './recording-controls.tsx';
@@ -36,6 +37,10 @@ export function AssistPage() {
   const drawing = useRef(false);
   const lastMove = useRef(0);
   const granted = session.control === 'granted';
+  const shown = shownConnection(
+    session.connection,
+    session.tabId ? session.tabs[session.tabId]?.active : undefined,
+  );
 
   const at = (e: MouseEvent | WheelEvent) => player.current?.toPage(e.clientX, e.clientY) ?? null;
   const onMouseDown = (e: MouseEvent) => {
@@ -74,11 +79,32 @@ export function AssistPage() {
     <>
       <PageTitle>{t('assist.title')}</PageTitle>
       <p>
-        <Link to="/live">{t('assist.back')}</Link>{' '}
-        <Badge bg={session.connection === 'live' ? 'success' : 'secondary'} data-testid="assist-connection">
-          {t(`assist.connection.${session.connection}`)}
-        </Badge>
+        <Link to="/live">{t('assist.back')}</Link> <ConnectionBadge state={shown} />
+        {(session.connection === 'failed' || RETRYABLE.has(session.connection)) && (
+          <Button size="sm" variant="link" onClick={session.retryNow}>
+            {t('assist.retry')}
+          </Button>
+        )}
       </p>
+      {session.refusal && (
+        <Alert
+          key={session.refusal.n}
+          variant="danger"
+          className="py-2"
+          role="alert"
+          data-testid="assist-refusal"
+          dismissible
+          closeLabel={t('assist.refusal.dismiss')}
+          onClose={session.dismissRefusal}
+        >
+          {t('assist.refusal.text', {
+            event: t(`assist.refusal.event.${session.refusal.event}`, {
+              defaultValue: session.refusal.event,
+            }),
+            reason: t(`assist.refusal.code.${session.refusal.code}`),
+          })}
+        </Alert>
+      )}
       {session.welcome && session.welcome.tabs.length > 1 && (
         <Form.Select
           aria-label={t('assist.tab')}
@@ -89,7 +115,10 @@ export function AssistPage() {
         >
           {session.welcome.tabs.map((tab, i) => (
             <option key={tab.tabId} value={tab.tabId}>
-              {t('assist.tabN', { n: i + 1, title: String(tab.sessionInfo.pageTitle ?? '') })}
+              {t('assist.tabN', {
+                n: i + 1,
+                title: String(session.tabs[tab.tabId]?.pageTitle ?? tab.sessionInfo.pageTitle ?? ''),
+              })}
             </option>
           ))}
         </Form.Select>
@@ -145,6 +174,31 @@ export function AssistPage() {
   );
 }
 
+/** Refusals that a retry may get past; the others need the agent to act (sign in, reload, close tabs). */
+const RETRYABLE: ReadonlySet<string> = new Set(['rate_limited', 'too_many_sockets', 'bad_handshake']);
+
+function ConnectionBadge({ state }: { state: ReturnType<typeof shownConnection> }) {
+  const { t } = useTranslation();
+  const bg =
+    state === 'live'
+      ? 'success'
+      : state === 'idle'
+        ? 'info'
+        : state === 'connecting'
+          ? 'secondary'
+          : 'warning';
+  return (
+    <Badge
+      bg={bg}
+      text={bg === 'warning' || bg === 'info' ? 'dark' : undefined}
+      data-testid="assist-connection"
+      role="status"
+    >
+      {t(`assist.connection.${state}`)}
+    </Badge>
+  );
+}
+
 function ControlButtons(props: { state: ControlState; onRequest: () => void; onRelease: () => void }) {
   const { t } = useTranslation();
   if (props.state === 'granted')
@@ -163,7 +217,12 @@ function ControlButtons(props: { state: ControlState; onRequest: () => void; onR
 function ControlNotice({ state }: { state: ControlState }) {
   const { t } = useTranslation();
   if (state === 'off' || state === 'requesting') return null;
-  const variant = state === 'granted' ? 'success' : state === 'busy' ? 'warning' : 'danger';
+  const variant =
+    state === 'granted'
+      ? 'success'
+      : state === 'busy' || state === 'ended' || state === 'lost'
+        ? 'warning'
+        : 'danger';
   return (
     <Alert variant={variant} className="py-2" data-testid="control-state">
       {t(`assist.control.${state}`)}

@@ -3,8 +3,10 @@ import {
   type AgentWelcome,
   ASSIST_SOCKET_PATH,
   type AssistConfig,
+  type AssistError,
   agentWelcome,
   assistConfig,
+  assistError,
   assistRoomId,
   REMOTE_CONTROL_TIMEOUT_MS,
   ServerEvent,
@@ -13,10 +15,31 @@ import { MessageType } from '@atrium/protocol/tracker/index';
 import { readSessionToken } from '@atrium/web/api/session-token.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { type Connection, connectErrorState, RETRY_AFTER_REFUSAL_MS } from './assist-status.ts';
 
-export type ControlState = 'off' | 'requesting' | 'granted' | 'denied' | 'busy' | 'timeout';
+/**
+ * Remote control as the agent sees it. Besides the learner's answers: `ended` the learner took it back,
+ * `lost` this socket dropped (the server forgets a grant with the socket that held it, and a reconnected
+ * socket is a new agent to it), `revoked` the server refused a control event as not granted.
+ */
+export type ControlState =
+  | 'off'
+  | 'requesting'
+  | 'granted'
+  | 'denied'
+  | 'busy'
+  | 'timeout'
+  | 'ended'
+  | 'lost'
+  | 'revoked';
 export type RecordingAnswer = 'none' | 'accepted' | 'rejected' | 'busy';
-export type Connection = 'connecting' | 'live' | 'no-session' | 'refused';
+export type { Connection };
+/** What the learner's tab last said about itself (welcome, then UPDATE_SESSION). */
+export interface TabInfo {
+  pageTitle?: string;
+  url?: string;
+  active?: boolean;
+}
 
 interface RrwebEvent {
   type: number;
@@ -54,6 +77,8 @@ export function useAssistSession(
 ) {
   const [connection, setConnection] = useState<Connection>('connecting');
   const [welcome, setWelcome] = useState<AgentWelcome | null>(null);
+  const [tabs, setTabs] = useState<Record<string, TabInfo>>({});
+  const [refusal, setRefusal] = useState<(AssistError & { n: number }) | null>(null);
   const [tabId, setTabId] = useState<string | null>(null);
   const [control, setControl] = useState<ControlState>('off');
   const [config, setConfig] = useState<AssistConfig | null>(null);
@@ -77,17 +102,58 @@ export function useAssistSession(
       reconnectionAttempts: 30,
     });
     socketRef.current = socket;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const mine = (meta: unknown) => (meta as { tabId?: string } | undefined)?.tabId === tabRef.current;
     const clearTimer = () => {
       if (timeoutRef.current) clearTimeout(timeoutRef.current);
       timeoutRef.current = null;
     };
-    socket.on('connect_error', () => setConnection('refused'));
+    // A refusal by the relay is final for this attempt (socket.io does not retry it); a plain
+    // connection error is retried by socket.io's own backoff.
+    socket.on('connect_error', (err) => {
+      const state = connectErrorState(err);
+      setConnection(state);
+      const after = RETRY_AFTER_REFUSAL_MS[state as keyof typeof RETRY_AFTER_REFUSAL_MS];
+      if (after && !socket.active) {
+        clearTimeout(retry);
+        retry = setTimeout(() => socket.connect(), after);
+      }
+    });
+    socket.io.on('reconnect_failed', () => setConnection('failed'));
+    socket.on('disconnect', (reason) => {
+      clearTimer();
+      // Whatever this socket held dies with it on the server.
+      setControl((now) => (now === 'granted' || now === 'requesting' ? 'lost' : now));
+      setConnection('reconnecting');
+      // The server closed this socket itself: socket.io leaves reconnecting to us.
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    // The browser knows before the socket's heartbeat does (~45 s): drop at once and reconnect on return.
+    const offline = () => {
+      if (socket.connected) socket.io.engine?.close();
+      else setConnection('reconnecting');
+    };
+    const online = () => {
+      if (socket.connected) return;
+      socket.disconnect();
+      socket.connect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    socket.on(ServerEvent.ASSIST_ERROR, (e: unknown) => {
+      const parsed = assistError.safeParse(e);
+      if (!parsed.success) return;
+      setRefusal((r) => ({ ...parsed.data, n: (r?.n ?? 0) + 1 }));
+      if (parsed.data.code === 'not_granted') setControl((now) => (now === 'granted' ? 'revoked' : now));
+    });
     socket.on(ServerEvent.AGENT_WELCOME, (w: unknown) => {
       const parsed = agentWelcome.safeParse(w);
       if (!parsed.success) return;
       setWelcome(parsed.data);
+      setTabs(Object.fromEntries(parsed.data.tabs.map((t) => [t.tabId, t.sessionInfo as TabInfo] as const)));
       setConnection(parsed.data.tabs.length ? 'live' : 'no-session');
+      // The tab watched before a reconnect may be gone: then watch the first one there is.
+      if (tabRef.current && !parsed.data.tabs.some((t) => t.tabId === tabRef.current)) tabRef.current = null;
       const first = parsed.data.tabs[0]?.tabId ?? null;
       if (!tabRef.current && first) {
         tabRef.current = first;
@@ -103,8 +169,25 @@ export function useAssistSession(
       const forMe = env?.data === undefined || env.data === null || env.data === socket.id;
       if (mine(env?.meta) && forMe) setCallEndedByLearner((n) => n + 1);
     });
-    socket.on(ServerEvent.SESSION_DISCONNECTED, () => setConnection('no-session'));
+    socket.on(ServerEvent.SESSION_DISCONNECTED, () => {
+      clearTimer();
+      // The server drops a tab's grant when the tab goes.
+      setControl((now) => (now === 'granted' || now === 'requesting' ? 'ended' : now));
+      setConnection('no-session');
+    });
     socket.on(ServerEvent.SESSION_RECONNECTED, () => setConnection('live'));
+    socket.on('UPDATE_SESSION', (env: { meta?: { tabId?: unknown }; data?: unknown }) => {
+      const id = env?.meta?.tabId;
+      if (typeof id !== 'string' || !env.data || typeof env.data !== 'object') return;
+      const u = env.data as Record<string, unknown>;
+      setTabs((all) => {
+        const next: TabInfo = { ...all[id] };
+        if (typeof u.pageTitle === 'string') next.pageTitle = u.pageTitle;
+        if (typeof u.url === 'string') next.url = u.url;
+        if (typeof u.active === 'boolean') next.active = u.active;
+        return { ...all, [id]: next };
+      });
+    });
     socket.on('messages', (env: { meta: unknown; data: unknown }) => {
       if (!tabRef.current && env?.meta) {
         tabRef.current = (env.meta as { tabId: string }).tabId;
@@ -125,7 +208,10 @@ export function useAssistSession(
       const forMe = env.data === undefined || env.data === socket.id;
       if (!forMe) return;
       clearTimer();
-      setControl((now) => (state === 'denied' && now !== 'requesting' ? 'off' : state));
+      // control_rejected while granted is the learner taking control back.
+      setControl((now) =>
+        state !== 'denied' || now === 'requesting' ? state : now === 'granted' ? 'ended' : now,
+      );
     };
     const recording = (state: RecordingAnswer) => (env: { meta: unknown }) => {
       if (mine(env?.meta)) setRecordingAnswer((r) => ({ state, n: r.n + 1 }));
@@ -138,6 +224,9 @@ export function useAssistSession(
     socket.on('control_busy', answer('busy'));
     return () => {
       clearTimer();
+      clearTimeout(retry);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       socket.disconnect();
     };
   }, [projectKey, sessionId]);
@@ -162,6 +251,16 @@ export function useAssistSession(
     setControl('off');
   }, [send]);
 
+  const retryNow = useCallback(() => {
+    const socket = socketRef.current;
+    if (!socket || socket.connected) return;
+    setConnection('connecting');
+    socket.disconnect();
+    socket.connect();
+  }, []);
+
+  const dismissRefusal = useCallback(() => setRefusal(null), []);
+
   const chooseTab = useCallback((id: string) => {
     tabRef.current = id;
     setTabId(id);
@@ -172,7 +271,14 @@ export function useAssistSession(
     welcome,
     config,
     tabId,
+    /** What each learner tab last said about itself (title, address, active). */
+    tabs,
     chooseTab,
+    /** The server's last refusal of one of this agent's events (n changes with each). */
+    refusal,
+    dismissRefusal,
+    /** Connects again at once (after a refusal or when socket.io gave up). */
+    retryNow,
     control,
     requestControl,
     releaseControl,
