@@ -40,9 +40,14 @@ function loadTracker(): Promise<Tracker | null> {
   return loading;
 }
 
+/**
+ * Who this tab recorded last, or — for a tab just opened, whose session storage is empty unless
+ * `window.open` copied it (a typed address, Ctrl+click) — who this browser recorded last. The same learner
+ * joins the visit running in their other tabs; anyone else starts a session of their own.
+ */
 function readTrackedUser(): string | null {
   try {
-    return sessionStorage.getItem(TRACKED_USER_KEY);
+    return sessionStorage.getItem(TRACKED_USER_KEY) ?? localStorage.getItem(TRACKED_USER_KEY);
   } catch {
     return null;
   }
@@ -50,8 +55,10 @@ function readTrackedUser(): string | null {
 
 function writeTrackedUser(userId: string | null): void {
   try {
-    if (userId) sessionStorage.setItem(TRACKED_USER_KEY, userId);
-    else sessionStorage.removeItem(TRACKED_USER_KEY);
+    for (const storage of [sessionStorage, localStorage]) {
+      if (userId) storage.setItem(TRACKED_USER_KEY, userId);
+      else storage.removeItem(TRACKED_USER_KEY);
+    }
   } catch {
     // storage refused (private mode): the session simply continues or restarts on the server's terms
   }
