@@ -2,7 +2,7 @@ import { createTestUser } from '@atrium/server/test/create-test-user';
 import { startTeachableServer } from '@atrium/server/test/teachable-test-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useJourney } from '../../support/journey.ts';
-import { openBrowser } from '../../support/portal.ts';
+import { openBrowser, toastVariant } from '../../support/portal.ts';
 import { freePort, startServerAtPublicUrl } from '../../support/server-at-public-url.ts';
 
 const alice = {
@@ -78,5 +78,25 @@ describe('Teachable: bind modal, sign-in and registered courses', () => {
       .waitFor();
     expect((await stranger.context.cookies()).some((c) => c.name === 'token')).toBe(false);
     await stranger.context.close();
+  });
+
+  it('names the binding Teachable on the profile and lets the learner unbind it (issue 23)', async () => {
+    const learner = await createTestUser(journey.server.app, { nickname: '解除綁定的學員' });
+    const { context, page } = await openBrowser(journey.browser, journey.server);
+    await context.addCookies([{ name: 'token', value: learner.token, url: journey.server.baseUrl }]);
+    await page.goto('/user/courses');
+    await page.getByTestId('bind-modal').getByRole('button', { name: '綁定 Teachable 帳號' }).click();
+    await page.getByLabel('Email').fill(bob.email);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL('**/user/courses');
+
+    await page.goto('/user');
+    const linked = page.getByTestId('thirdparty');
+    await linked.getByText(`Teachable：${bob.email}`, { exact: true }).waitFor();
+    expect(await linked.getByText(`teachable：${bob.email}`, { exact: true }).count()).toBe(0);
+    await linked.getByRole('button', { name: '解除連結 Teachable' }).click();
+    expect(await toastVariant(page, '已解除連結')).toBe('success');
+    await linked.getByText(`Teachable：${bob.email}`, { exact: true }).waitFor({ state: 'detached' });
+    await context.close();
   });
 });

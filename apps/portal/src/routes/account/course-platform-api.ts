@@ -11,6 +11,9 @@ export const coursePlatformApi = {
     apiCall<{ redirect_url: string }>('GET', `/v1/user/login/${encodeURIComponent(platform)}`, {
       query: { redirectType, route },
     }),
+  /** The learner unbinds their platform account (issue 23). */
+  unbind: (platform: string) =>
+    apiCall<void>('DELETE', `/v1/user/course-platform/${encodeURIComponent(platform)}`),
 };
 
 /**

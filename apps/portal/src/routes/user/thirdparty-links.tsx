@@ -2,12 +2,14 @@ import { showToast } from '@atrium/web/components/toasts.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { coursePlatformApi } from '../account/course-platform-api.ts';
 import { goToProvider, oidcApi } from '../account/oidc-api.ts';
 import { profileQueryKey } from './user-queries.ts';
 
 /**
- * The profile's `thirdparty` list (spec 1 §3): every linked account, and for each configured third-party
- * sign-in provider a link or unlink button (ADR 0036).
+ * The profile's `thirdparty` list (spec 1 §3): every linked account by its platform's name, and for each
+ * configured third-party sign-in provider a link or unlink button (ADR 0036); a course-platform binding
+ * (Teachable) is unbound from here too (issue 23).
  */
 export function ThirdpartyLinks({ thirdparty }: { thirdparty: { platform: string; email: string }[] }) {
   const { t } = useTranslation();
@@ -18,16 +20,26 @@ export function ThirdpartyLinks({ thirdparty }: { thirdparty: { platform: string
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
   });
+  const platforms = useQuery({
+    queryKey: ['course-platforms'],
+    queryFn: ({ signal }) => coursePlatformApi.platforms(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
   const link = useMutation({ mutationFn: (name: string) => goToProvider(name, 'link') });
+  const coursePlatforms = platforms.data?.platforms ?? [];
+  const isCoursePlatform = (name: string) => coursePlatforms.some((p) => p.name === name);
   const unlink = useMutation({
-    mutationFn: oidcApi.unlink,
+    mutationFn: (name: string) =>
+      isCoursePlatform(name) ? coursePlatformApi.unbind(name) : oidcApi.unlink(name),
     onSuccess: () => {
       showToast('success', t('oidc.unlinked'));
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });
   const offered = providers.data?.providers ?? [];
-  const nameOf = (platform: string) => offered.find((p) => p.name === platform)?.display_name ?? platform;
+  const nameOf = (platform: string) =>
+    [...offered, ...coursePlatforms].find((p) => p.name === platform)?.display_name ?? platform;
   const unlinkedProviders = offered.filter((p) => !thirdparty.some((a) => a.platform === p.name));
   if (thirdparty.length === 0 && offered.length === 0) return null;
   return (
@@ -41,12 +53,13 @@ export function ThirdpartyLinks({ thirdparty }: { thirdparty: { platform: string
             <span>
               {nameOf(account.platform)}：{account.email}
             </span>
-            {offered.some((p) => p.name === account.platform) && (
+            {(offered.some((p) => p.name === account.platform) || isCoursePlatform(account.platform)) && (
               <Button
                 size="sm"
                 variant="outline-danger"
                 disabled={unlink.isPending}
                 onClick={() => unlink.mutate(account.platform)}
+                aria-label={`${t('oidc.unlink')} ${nameOf(account.platform)}`}
               >
                 {t('oidc.unlink')}
               </Button>

@@ -197,6 +197,26 @@ describe.each(databaseKinds)('Teachable course platform on %s', (kind) => {
     expect(profile.json().thirdparty).toEqual([]);
   });
 
+  it("unbinds at the learner's request: the profile and the courses page no longer list it (issue 23)", async () => {
+    const owner = await createTestUser(t.app, { nickname: 'Bob' });
+    const browser = as(owner);
+    expect((await throughTeachable(browser, bob.email)).headers.location).toBe(
+      '/login/course-platform?status=bound',
+    );
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const gone = await browser.call('DELETE', '/v1/user/course-platform/teachable', undefined, auth);
+    expect(gone.statusCode).toBe(204);
+    expect((await browser.get('/v1/user/profile')).json().thirdparty).toEqual([]);
+    expect((await browser.get('/v1/user/courses')).json().platform.bound).toBe(false);
+    // The Teachable account no longer signs anyone in here; a second unbind says there is nothing bound.
+    expect((await throughTeachable(as(), bob.email)).headers.location).toBe(
+      '/login/course-platform?error=not_bound',
+    );
+    const again = await browser.call('DELETE', '/v1/user/course-platform/teachable', undefined, auth);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('course_platform_not_bound');
+  });
+
   it('refuses to bind from an impersonated session', async () => {
     const viewed = await createTestUser(t.app);
     await t.app.db.update(sessions).set({ impersonatorId: learner.id }).where(eq(sessions.userId, viewed.id));

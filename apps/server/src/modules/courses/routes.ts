@@ -14,6 +14,7 @@ import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
 import { platformFlowCookie } from './platform-cookie.ts';
 import { configuredPlatforms } from './platform-of.ts';
 import { startPlatformSignIn } from './start-platform-sign-in.ts';
+import { unbindPlatform } from './unbind-platform.ts';
 import { subscribeUnbindOnPasswordReplaced } from './unbind-platforms-on-password-replaced.ts';
 
 const tags = ['course-platform'];
@@ -44,6 +45,27 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         school_url: p.schoolUrl,
       })),
     }),
+  );
+
+  app.delete(
+    '/user/course-platform/:platform',
+    {
+      onRequest: app.requireUser,
+      // The binding is a way into the account: not changed while an admin views as the learner (ADR 0035).
+      preHandler: refuseImpersonated,
+      config: perMinute(20),
+      schema: {
+        tags,
+        summary: 'Unbind my course-platform account',
+        security: [{ bearer: [] }, { cookie: [] }],
+        params: platformParams,
+        response: { 204: z.null(), 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await unbindPlatform(app.db, request.user!.id, request.params.platform);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(
