@@ -40,6 +40,7 @@ import { trackerStatic } from './modules/ingest/index.ts';
 import { learnerAssertionRoutes } from './modules/ingest/learner-assertion-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
+import { createMetrics, metricsRoutes, timedBlobStore } from './modules/metrics/index.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
@@ -101,7 +102,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('background', new BackgroundWork());
-  const blobs = createBlobStore(config);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  const { poolStats } = database;
+  if (poolStats) {
+    metrics.collect(() => {
+      for (const [state, count] of Object.entries(poolStats())) metrics.databasePool.set({ state }, count);
+    });
+  }
+  const blobs = timedBlobStore(createBlobStore(config), metrics);
   app.addHook('onClose', async () => blobs.close?.());
   app.decorate('blobs', blobs);
 
@@ -123,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     enabled: config.rateLimit.enabled,
   });
   await app.register(xsrf, { prefixes: ['/v1/'] });
+  // Request counters for every route below, and /metrics (loopback or METRICS_TOKEN: ADR 0052).
+  await app.register(metricsRoutes);
   // API answers are personal (profiles, messages, sessions): no shared or browser cache keeps them, unless a
   // route says otherwise (avatars, the iCal feed).
   app.addHook('onSend', async (request, reply, payload) => {

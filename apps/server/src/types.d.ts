@@ -5,6 +5,7 @@ import type { BackgroundWork } from './lib/background-work.ts';
 import type { UploadableBlobStore } from './lib/create-blob-store.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { Role } from './modules/account/index.ts';
+import type { Metrics } from './modules/metrics/index.ts';
 
 export interface AuthUser {
   id: string;
@@ -25,6 +26,8 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** Avatars and recordings: local disk, or S3-compatible when S3_* is set. */
     blobs: UploadableBlobStore;
+    /** This process's Prometheus instruments (ADR 0052): modules report here, /metrics shows them. */
+    metrics: Metrics;
     /** preHandler: 401 unless a valid session token came with the request. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 without a session, 403 unless the user is staff (an agent or an admin). */

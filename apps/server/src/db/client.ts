@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (total, idle) and queries waiting for one, for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -43,6 +45,7 @@ export function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let location = 'memory://';

@@ -12,6 +12,8 @@ declare module 'fastify' {
     rateLimitState: RateLimitState;
     /** Named counters in the same store, for limits keyed by something other than the route (ADR 0013). */
     rateCounters: RateCounters;
+    /** With REDIS_URL: asks Redis for a PONG (readiness); null without Redis. */
+    pingRedis: (() => Promise<unknown>) | null;
   }
 }
 
@@ -59,6 +61,7 @@ export const rateLimits = fp(
       if (state.mode !== 'shared') app.log.warn('Redis not reachable yet: rate limits count per process');
     }
     app.decorate('rateCounters', createRateCounters(store));
+    app.decorate('pingRedis', redis ? () => redis.ping() : null);
     await app.register(rateLimit, {
       global: false,
       store,

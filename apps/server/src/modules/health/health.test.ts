@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { redisTestUrl } from '../../../test/redis-available.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 
 describe.each(databaseKinds)('health on %s', (kind) => {
@@ -16,6 +20,16 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     // Only the tracker bundle and avatars may be embedded by other sites.
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is ready when the database and the blob store answer (no Redis configured)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ready: true,
+      checks: { database: 'ok', blobs: 'ok', redis: 'not_configured' },
+      failed: [],
+    });
   });
 
   it('answers unknown API paths with the one error shape', async () => {
@@ -50,5 +64,56 @@ describe('a process that serves only ingest (ATRIUM_SERVICES=ingest)', () => {
     expect(entry.statusCode).toBe(404);
     expect(entry.json().code).toBe('route_not_found');
     expect((await t.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(404);
+  });
+});
+
+describe('readiness when the blob store cannot be written', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    // Tests run as root, whom a read-only mode does not stop: a file where the blobs folder belongs does.
+    dataDir = mkdtempSync(join(tmpdir(), 'atrium-unwritable-'));
+    writeFileSync(join(dataDir, 'blobs'), 'not a folder');
+    t = await createTestApp('pglite', {
+      DATA_DIR: dataDir,
+      INGEST_SECRET: 'readiness-test-secret-0123456789abcdef',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 naming the blob store, while liveness stays 200', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      ready: false,
+      checks: { database: 'ok', blobs: 'failed', redis: 'not_configured' },
+      failed: ['blobs'],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('readiness with REDIS_URL', () => {
+  it('checks Redis: ready while it answers, 503 naming it when it does not', async () => {
+    const live = await createTestApp('pglite', { REDIS_URL: redisTestUrl });
+    try {
+      const res = await live.app.inject({ method: 'GET', url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks.redis).toBe('ok');
+    } finally {
+      await live.close();
+    }
+    // Nothing listens on port 1: the shared store is down.
+    const down = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().failed).toEqual(['redis']);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ interface Pending {
   encoding: string;
   /** The counters this job holds a place in: `s:<session>` and `a:<address>`. */
   keys: [string, string];
+  /** performance.now() when queued, then when a worker took it (for the pool's report). */
+  at: number;
   resolve: (parsed: ParsedBatch) => void;
   reject: (error: Error) => void;
 }
@@ -28,6 +30,12 @@ interface Pending {
 type Reply =
   | { id: number; ok: true; parsed: ParsedBatch }
   | { id: number; ok: false; refusal: { status: number; code: string; message: string } };
+
+export interface ParsePoolReport {
+  depth(queued: number): void;
+  waited(seconds: number): void;
+  parsed(seconds: number): void;
+}
 
 const BOOT = new URL('./parse-batch-worker-boot.mjs', import.meta.url);
 /** A job is bounded by its limits to tens of milliseconds; one that runs this long is cut off. */
@@ -47,6 +55,8 @@ export function createBatchParserPool(opts: {
   /** Jobs one client address may have queued or running, whatever sessions it started. */
   maxPerAddress: number;
   limits: BatchLimits;
+  /** Told the queue's depth as it changes, each job's wait and each parse's time (seconds), for /metrics. */
+  report?: ParsePoolReport;
 }): BatchParserPool {
   const queue: Pending[] = [];
   const perClient = new Map<string, number>();
@@ -74,6 +84,7 @@ export function createBatchParserPool(opts: {
       clearTimeout(current.timer);
       busy.delete(worker);
       settle(current.job);
+      opts.report?.parsed((performance.now() - current.job.at) / 1000);
       if (reply.ok) current.job.resolve(reply.parsed);
       else current.job.reject(new AppError(reply.refusal.status, reply.refusal.code, reply.refusal.message));
       idle.push(worker);
@@ -106,6 +117,10 @@ export function createBatchParserPool(opts: {
       if (!worker && workers < opts.size) worker = spawn();
       if (!worker) return;
       const job = queue.shift() as Pending;
+      const now = performance.now();
+      opts.report?.waited((now - job.at) / 1000);
+      opts.report?.depth(queue.length);
+      job.at = now;
       const timer = setTimeout(() => {
         // Cut off: the worker is replaced, the client is told its batch was too costly.
         const current = busy.get(worker as Worker);
@@ -136,13 +151,15 @@ export function createBatchParserPool(opts: {
       }
       for (const key of keys) perClient.set(key, (perClient.get(key) ?? 0) + 1);
       return new Promise<ParsedBatch>((resolve, reject) => {
-        queue.push({ id: nextId++, raw, encoding, keys, resolve, reject });
+        queue.push({ id: nextId++, raw, encoding, keys, at: performance.now(), resolve, reject });
+        opts.report?.depth(queue.length);
         pump();
       });
     },
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new AppError(503, 'busy', '伺服器忙碌中，請稍後再試'));
+      opts.report?.depth(0);
       const all = [...idle, ...busy.keys()];
       for (const { timer } of busy.values()) clearTimeout(timer);
       await Promise.all(all.map((w) => w.terminate()));

@@ -17,7 +17,16 @@ export const retentionSweep = fp(
     const days = app.config.ingest.retentionDays;
     if (app.config.env === 'test' || days <= 0) return;
     every(app, 'recording retention sweep', SWEEP_MS, async () => {
-      const removed = await removeExpiredRecordings(app.db, app.blobs, { retentionDays: days });
+      const { retention } = app.metrics;
+      const removed = await removeExpiredRecordings(app.db, app.blobs, { retentionDays: days }).catch(
+        (error) => {
+          retention.runs.inc({ outcome: 'failed' });
+          throw error;
+        },
+      );
+      retention.runs.inc({ outcome: 'ok' });
+      retention.removed.inc(removed);
+      retention.lastSuccess.set(Date.now() / 1000);
       if (removed > 0) app.log.info({ removed, retentionDays: days }, 'expired recordings removed');
     });
   },

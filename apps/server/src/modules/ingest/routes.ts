@@ -113,6 +113,11 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       maxInflateRatio: settings.maxInflateRatio,
       maxMessages: settings.maxMessagesPerBatch,
     },
+    report: {
+      depth: (queued) => app.metrics.parsePool.queueDepth.set(queued),
+      waited: (seconds) => app.metrics.parsePool.wait.observe(seconds),
+      parsed: (seconds) => app.metrics.parsePool.parse.observe(seconds),
+    },
   });
   app.addHook('onClose', () => parser.close());
   const limitBatches = batchRateLimits(app, {
@@ -121,6 +126,15 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(async (batches) => {
     registerRawBatchBody(batches);
+    // Every answer to a batch, refusals before the handler included (token, rate, size): ADR 0052.
+    batches.addHook('onResponse', async (request, reply) => {
+      const { ingest } = app.metrics;
+      if (reply.statusCode >= 400) ingest.rejections.inc({ status: String(reply.statusCode) });
+      else {
+        ingest.batches.inc();
+        ingest.bytes.inc(Buffer.isBuffer(request.body) ? request.body.length : 0);
+      }
+    });
     batches.withTypeProvider<ZodTypeProvider>().post(
       '/v1/web/i',
       {

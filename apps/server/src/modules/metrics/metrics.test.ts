@@ -1,0 +1,139 @@
+import { MessageType } from '@atrium/protocol/tracker/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { databaseKinds } from '../../../test/test-databases.ts';
+import { trackerStartBody } from '../../../test/tracker-start-body.ts';
+import { loadConfig } from '../../config.ts';
+
+const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
+
+/** One sample's value from Prometheus text, e.g. `atrium_ingest_batches_total`; 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe.each(databaseKinds)('/metrics on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    return res.body;
+  };
+
+  it('counts a request under its route pattern, never its URL', async () => {
+    const id = '7f000000-0000-4000-8000-000000000001';
+    await t.app.inject({ method: 'GET', url: `/v1/console/sessions/${id}/batches` });
+    const text = await scrape();
+    expect(
+      sample(
+        text,
+        'atrium_http_requests_total{method="GET",route="/v1/console/sessions/:id/batches",status="401"}',
+      ),
+    ).toBe(1);
+    expect(text).not.toContain(id);
+    expect(text).toContain('atrium_http_request_duration_seconds_bucket');
+    // Read at scrape time: live-assist sockets of this process, and PostgreSQL's pool in use.
+    expect(text).toMatch(/^atrium_assist_sockets 0$/m);
+    if (kind === 'postgres')
+      expect(sample(text, 'atrium_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+  });
+
+  it('counts an accepted ingest batch and its bytes, and a refused one', async () => {
+    const before = await scrape();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/start',
+      payload: trackerStartBody(),
+    });
+    const { token } = started.json() as { token: string };
+    const payload = JSON.stringify({
+      batchId: 'tab-1-1-0',
+      tabId: 'tab-1',
+      pageNo: 1,
+      seq: 0,
+      messages: [
+        [MessageType.Timestamp, Date.now()],
+        [MessageType.MouseClick, 1, 'next', 'button.next', 10, 10],
+      ],
+    });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/i',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(stored.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/i',
+      headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
+      payload,
+    });
+    expect(refused.statusCode).toBe(401);
+
+    const after = await scrape();
+    expect(sample(after, 'atrium_ingest_batches_total') - sample(before, 'atrium_ingest_batches_total')).toBe(
+      1,
+    );
+    expect(sample(after, 'atrium_ingest_bytes_total') - sample(before, 'atrium_ingest_bytes_total')).toBe(
+      Buffer.byteLength(payload),
+    );
+    expect(sample(after, 'atrium_ingest_rejections_total{status="401"}')).toBe(
+      sample(before, 'atrium_ingest_rejections_total{status="401"}') + 1,
+    );
+    expect(sample(after, 'atrium_parse_pool_parse_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'atrium_blob_store_duration_seconds_count{operation="putIfAbsent",outcome="ok"}'),
+    ).toBe(
+      sample(before, 'atrium_blob_store_duration_seconds_count{operation="putIfAbsent",outcome="ok"}') + 1,
+    );
+  });
+
+  it('refuses a client that is not on this host when no METRICS_TOKEN is set', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'metrics_loopback_only', message: expect.any(String) });
+    expect(res.body).not.toContain('atrium_');
+  });
+});
+
+describe('/metrics with METRICS_TOKEN set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => t?.close());
+
+  it('answers only the right bearer, from any host', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(none.statusCode).toBe(401);
+    expect(none.body).not.toContain('atrium_');
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}x` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('atrium_http_requests_total');
+  });
+
+  it('is refused at boot when the token is too short to resist guessing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN/,
+    );
+  });
+});
