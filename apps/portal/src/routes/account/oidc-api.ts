@@ -20,8 +20,19 @@ export const oidcApi = {
     apiCall<void>('DELETE', `/v1/user/thirdparty/${encodeURIComponent(provider)}`),
 };
 
-/** Sends the browser to the provider; the server keeps state, nonce and PKCE verifier (a cookie names them). */
+/**
+ * Sends the browser to the provider; the server keeps state, nonce and PKCE verifier (a cookie names them).
+ * The provider returns to the PUBLIC_URL host (the `redirect_uri` the server gave it), and the flow's cookie
+ * lives on the host that started it: opened at another name (127.0.0.1 for localhost), the sign-in would end
+ * in 「登入連結已失效或遭竄改」, so the browser first moves to the same page on the PUBLIC_URL host (issue 23).
+ */
 export async function goToProvider(provider: string, intent: 'login' | 'link') {
   const { redirect_url } = await oidcApi.authorize(provider, intent);
+  const callback = new URL(redirect_url).searchParams.get('redirect_uri');
+  const publicOrigin = callback ? new URL(callback).origin : location.origin;
+  if (publicOrigin !== location.origin) {
+    location.assign(`${publicOrigin}${location.pathname}${location.search}`);
+    return;
+  }
   location.assign(redirect_url);
 }
