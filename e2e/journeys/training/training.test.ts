@@ -1,3 +1,6 @@
+import { subChapters } from '@atrium/server/db/schema';
+import { seedId } from '@atrium/server/db/seed/seed-community';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
@@ -245,6 +248,40 @@ describe('live training classes on the demo community', () => {
     expect(await staff.getByText('第 4 章　React 入門（籌備中）').count()).toBe(0);
     expect(await staff.getByText('只有工作人員可以使用預覽模式').count()).toBe(0);
     await staff.context().close();
+  });
+
+  it('draws a Markdown table as the console preview does: ruled cells, the width of the content (issue 23)', async () => {
+    const db = journey.server.app.db;
+    const id = seedId('sub:fe12:ch1:intro');
+    const [row] = await db
+      .select({ content: subChapters.content })
+      .from(subChapters)
+      .where(eq(subChapters.id, id));
+    await db
+      .update(subChapters)
+      .set({ content: `${row!.content}\n\n| 週 | 主題 |\n| --- | --- |\n| 1 | HTML 與 CSS |\n` })
+      .where(eq(subChapters.id, id));
+    try {
+      const learner = await signedInAs(journey.browser, journey.server, demo.learner);
+      await learner.goto(`/training/${seeded.fe}/board/content/${seeded.sub('fe12', 'ch1', 'intro')}`);
+      const cell = learner.getByTestId('subchapter-content').getByRole('cell', { name: 'HTML 與 CSS' });
+      await cell.waitFor();
+      const look = await cell.evaluate((td) => {
+        const style = getComputedStyle(td);
+        const table = td.closest('table')!;
+        return {
+          border: style.borderLeftWidth,
+          padding: style.paddingTop,
+          fills:
+            table.getBoundingClientRect().width >= table.parentElement!.getBoundingClientRect().width - 1,
+        };
+      });
+      // Bootstrap's .table.table-sm.table-bordered, which the console's preview 「學員看到的樣子」 applies.
+      expect(look).toEqual({ border: '1px', padding: '4px', fills: true });
+      await learner.context().close();
+    } finally {
+      await db.update(subChapters).set({ content: row!.content }).where(eq(subChapters.id, id));
+    }
   });
 
   it('subscribes to the calendar feed, which a calendar app can read without cookies', async () => {
