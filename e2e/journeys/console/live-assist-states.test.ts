@@ -5,65 +5,14 @@ import {
   startTrackerSession,
   visitorSocket,
 } from '@atrium/server/test/assist-harness';
-import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
+import { streamOnAgent } from './assist-visitor.ts';
 
 // What the console tells the agent follows the server (issue 21): a dropped network, the learner's tab
 // going idle or away, the server releasing control and refusing an event. The learner is a socket.io
 // visitor speaking the assist protocol, so each server state can be driven exactly.
-const RRWEB = 1;
-const snapshot = (text: string, t: number) => [
-  [RRWEB, { type: 4, data: { href: 'http://portal.test/learn', width: 800, height: 600 }, timestamp: t }],
-  [
-    RRWEB,
-    {
-      type: 2,
-      timestamp: t,
-      data: {
-        initialOffset: { left: 0, top: 0 },
-        node: {
-          type: 0,
-          id: 1,
-          childNodes: [
-            {
-              type: 2,
-              tagName: 'html',
-              attributes: {},
-              id: 3,
-              childNodes: [
-                { type: 2, tagName: 'head', attributes: {}, childNodes: [], id: 4 },
-                {
-                  type: 2,
-                  tagName: 'body',
-                  attributes: {},
-                  id: 5,
-                  childNodes: [
-                    {
-                      type: 2,
-                      tagName: 'p',
-                      attributes: {},
-                      id: 6,
-                      childNodes: [{ type: 3, textContent: text, id: 7 }],
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      },
-    },
-  ],
-];
-
-function streamOnAgent(visitor: Socket, tabId: string, text: string) {
-  visitor.on('NEW_AGENT', () =>
-    visitor.emit('messages', { meta: { tabId }, data: snapshot(text, Date.now()) }),
-  );
-}
-
 describe('live assist states follow the server', () => {
   const journey = useJourney();
   afterEach(() => closeSockets());

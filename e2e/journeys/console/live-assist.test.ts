@@ -112,7 +112,9 @@ describe('live assist in the console', () => {
     const click = next<[string, { data: [number, number] }]>(visitor, 'click');
     const box = await agentPage.locator('[data-testid="live-player"] iframe').boundingBox();
     if (!box) throw new Error('no player');
-    await agentPage.mouse.click(box.x + 40, box.y + 30);
+    // The mirror is scaled to fit the window: a point on it is the learner's point times the scale.
+    const k = box.width / 800;
+    await agentPage.mouse.click(box.x + 40 * k, box.y + 30 * k);
     const [clicker, clickEnv] = await click;
     expect(clicker).toBe(agentId);
     expect(clickEnv.data[0]).toBeCloseTo(40, -1);
@@ -130,10 +132,10 @@ describe('live assist in the console', () => {
     const start = next<[string, { data: [number, number] }]>(visitor, 'startAnnotation');
     const move = next(visitor, 'moveAnnotation');
     const stop = next(visitor, 'stopAnnotation');
-    await agentPage.mouse.move(box.x + 50, box.y + 50);
+    await agentPage.mouse.move(box.x + 50 * k, box.y + 50 * k);
     await agentPage.mouse.down();
     for (let i = 1; i <= 5; i += 1) {
-      await agentPage.mouse.move(box.x + 50 + i * 20, box.y + 50 + i * 10);
+      await agentPage.mouse.move(box.x + (50 + i * 20) * k, box.y + (50 + i * 10) * k);
       await agentPage.waitForTimeout(60);
     }
     await agentPage.mouse.up();

@@ -1,5 +1,5 @@
 import { ANNOTATION } from '@atrium/protocol/assist';
-import { type KeyboardEvent, type MouseEvent, useCallback, useRef, useState, type WheelEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -33,6 +33,8 @@ export function AssistPage() {
   useCanvasStreams(session, player, { projectKey, sessionId });
   const recording = useTabRecording(session, sessionId);
   const [annotating, setAnnotating] = useState(false);
+  const [fit, setFit] = useState(true);
+  const stage = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const drawing = useRef(false);
   const lastMove = useRef(0);
@@ -42,7 +44,24 @@ export function AssistPage() {
     session.tabId ? session.tabs[session.tabId]?.active : undefined,
   );
 
-  const at = (e: MouseEvent | WheelEvent) => player.current?.toPage(e.clientX, e.clientY) ?? null;
+  // Wheel over the mirror is the mirror's, never the console's: sent to the learner under control,
+  // otherwise it scrolls the 1:1 stage (a fitted one has nothing to scroll). React's wheel listener is
+  // passive and cannot keep the console still, hence a native one.
+  const wheel = useRef<(e: globalThis.WheelEvent) => void>(() => undefined);
+  wheel.current = (e) => {
+    e.preventDefault();
+    if (granted) session.send('scroll', [Math.round(e.deltaX), Math.round(e.deltaY)]);
+    else if (!fit) stage.current?.querySelector('[data-testid="live-stage"]')?.scrollBy(e.deltaX, e.deltaY);
+  };
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const onWheel = (e: globalThis.WheelEvent) => wheel.current(e);
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const at = (e: MouseEvent) => player.current?.toPage(e.clientX, e.clientY) ?? null;
   const onMouseDown = (e: MouseEvent) => {
     const p = at(e);
     if (!p || !annotating) return;
@@ -66,9 +85,6 @@ export function AssistPage() {
   const onClick = (e: MouseEvent) => {
     const p = at(e);
     if (p && granted && !annotating) session.send('click', p);
-  };
-  const onWheel = (e: WheelEvent) => {
-    if (granted) session.send('scroll', [Math.round(e.deltaX), Math.round(e.deltaY)]);
   };
   const onType = (value: string) => {
     setText(value);
@@ -131,6 +147,22 @@ export function AssistPage() {
           onRelease={session.releaseControl}
         />
         <RecordingControls recording={recording} />
+        <ButtonGroup aria-label={t('assist.size.label')}>
+          <Button
+            variant={fit ? 'secondary' : 'outline-secondary'}
+            aria-pressed={fit}
+            onClick={() => setFit(true)}
+          >
+            {t('assist.size.fit')}
+          </Button>
+          <Button
+            variant={fit ? 'outline-secondary' : 'secondary'}
+            aria-pressed={!fit}
+            onClick={() => setFit(false)}
+          >
+            {t('assist.size.actual')}
+          </Button>
+        </ButtonGroup>
         <ButtonGroup>
           <Button
             variant={annotating ? 'danger' : 'outline-danger'}
@@ -156,6 +188,7 @@ export function AssistPage() {
       )}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the learner's page is a pointer surface; the keyboard path is the text field above */}
       <div
+        ref={stage}
         className="assist-stage border"
         style={{
           cursor: annotating ? 'crosshair' : granted ? 'pointer' : 'default',
@@ -165,10 +198,9 @@ export function AssistPage() {
         onMouseMove={onMouseMove}
         onMouseUp={onMouseUp}
         onClick={onClick}
-        onWheel={onWheel}
         onKeyDown={() => undefined}
       >
-        <LivePlayer ref={player} />
+        <LivePlayer ref={player} fit={fit} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 
 export interface LivePlayerHandle {
   add(events: { type: number; data: unknown; timestamp: number }[]): void;
@@ -14,14 +14,36 @@ const FULL_SNAPSHOT = 2;
 const META = 4;
 /** How far behind the learner the live view plays, so batches arriving a little late still play in order. */
 const LIVE_BUFFER_MS = 50;
+/** Room left below the mirror, and the least height it gets however short the window. */
+const BOTTOM_GAP_PX = 16;
+const MIN_HEIGHT_PX = 240;
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** The room the mirror has: the stage's width, and the window's height below the stage's top. */
+function roomOf(stage: HTMLElement): Size {
+  const top = stage.getBoundingClientRect().top + window.scrollY;
+  return {
+    width: stage.clientWidth,
+    height: Math.max(MIN_HEIGHT_PX, window.innerHeight - top - BOTTOM_GAP_PX),
+  };
+}
 
 /**
  * The learner's page, live: an rrweb Replayer in live mode fed with the streamed events. It starts at the
  * first Meta or full snapshot (the plugin restarts the tracker when an agent joins, so one follows soon).
+ * `fit` scales the learner's viewport down to the room the window leaves (never up); otherwise it is shown
+ * 1:1 and the stage scrolls on its own, never the console behind it.
  */
-export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_props, ref) {
+export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean }>(function LivePlayer({ fit }, ref) {
+  const stage = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const replayer = useRef<Replayer | null>(null);
+  const [page, setPage] = useState<Size | null>(null);
+  const [room, setRoom] = useState<Size>({ width: 0, height: 0 });
 
   useEffect(
     () => () => {
@@ -30,6 +52,29 @@ export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_prop
     },
     [],
   );
+
+  // Measured after every render (what sits above the stage may have grown) and on window or stage resizes.
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const next = roomOf(el);
+    setRoom((r) => (r.width === next.width && r.height === next.height ? r : next));
+  });
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => {
+      const next = roomOf(el);
+      setRoom((r) => (r.width === next.width && r.height === next.height ? r : next));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
 
   useImperativeHandle(ref, () => ({
     add(events) {
@@ -40,6 +85,10 @@ export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_prop
             root: root.current,
             liveMode: true,
             mouseTail: false,
+          });
+          r.on('resize', (d) => {
+            const { width, height } = d as Size;
+            if (width > 0 && height > 0) setPage({ width, height });
           });
           // rrweb plays an event `timestamp - baseline` after startLive: a baseline from the snapshot's own
           // timestamp would keep the snapshot's transit (~140 ms after the tracker restart) as a lag for the
@@ -67,5 +116,30 @@ export const LivePlayer = forwardRef<LivePlayerHandle>(function LivePlayer(_prop
     },
   }));
 
-  return <div ref={root} className="assist-live-player" data-testid="live-player" />;
+  const scale =
+    fit && page && room.width > 0 ? Math.min(1, room.width / page.width, room.height / page.height) : 1;
+  return (
+    <div
+      ref={stage}
+      data-testid="live-stage"
+      data-scale={scale.toFixed(3)}
+      style={{
+        overflow: fit ? 'hidden' : 'auto',
+        overscrollBehavior: 'contain',
+        height: page ? (fit ? page.height * scale : Math.min(page.height, room.height)) : undefined,
+      }}
+    >
+      <div
+        ref={root}
+        className="assist-live-player"
+        data-testid="live-player"
+        style={{
+          width: page?.width,
+          height: page?.height,
+          transform: scale === 1 ? undefined : `scale(${scale})`,
+          transformOrigin: '0 0',
+        }}
+      />
+    </div>
+  );
 });
