@@ -239,6 +239,8 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
         // Only whether the development mailbox exists; its mail list is local-only and development-only.
         'GET /v1/dev-mailbox',
         'GET /v1/health',
+        // Readiness for balancers: which dependency failed, nothing about any user (ADR 0052).
+        'GET /v1/health/ready',
         'GET /v1/uploads/avatar/{name}',
         'POST /ingest/v1/web/not-started',
         'POST /ingest/v1/web/start',
