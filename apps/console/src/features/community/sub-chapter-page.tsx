@@ -8,6 +8,7 @@ import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { allowedOrigins, blockedSources } from './blocked-sources.ts';
 import { communityApi, uploadCourseImage } from './community-api.ts';
 import { useIsAdmin } from './use-is-admin.ts';
 
@@ -39,6 +40,16 @@ export function SubChapterPage() {
       showToast('success', t('community.sub.saved'));
     },
   });
+  // The portal's policy, read from the page the server serves it with (the console shares server and policy).
+  const policy = useQuery({
+    queryKey: ['portal-csp'],
+    queryFn: async ({ signal }) => {
+      const res = await fetch('/', { method: 'HEAD', credentials: 'same-origin', signal });
+      return allowedOrigins(res.headers.get('content-security-policy') ?? '', location.origin);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
   const file = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: uploadCourseImage,
@@ -49,6 +60,7 @@ export function SubChapterPage() {
   if (!sub || !draft) return <Alert variant="warning">{t('community.sub.notFound')}</Alert>;
   const nameError = subChapterInput.shape.name.safeParse(draft.name).error?.issues[0]?.message;
   const contentError = subChapterContentProblem(draft.type, draft.content);
+  const blocked = policy.data ? blockedSources(draft.type, draft.content, policy.data) : [];
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const portalPath = `/training/${id}/board/content/${chapter!.id}_${sub.id}`;
 
@@ -102,6 +114,18 @@ export function SubChapterPage() {
                 />
                 <Form.Control.Feedback type="invalid">{contentError}</Form.Control.Feedback>
               </Form.Group>
+              {blocked.length > 0 && (
+                <Alert variant="warning" data-testid="csp-warning">
+                  <p className="mb-1">{t('community.sub.blockedIntro')}</p>
+                  <ul className="mb-0">
+                    {blocked.map((b) => (
+                      <li key={`${b.setting} ${b.origin}`}>
+                        {t('community.sub.blocked', { origin: b.origin, setting: b.setting })}
+                      </li>
+                    ))}
+                  </ul>
+                </Alert>
+              )}
               {draft.type === 'markdown' && (
                 <div className="mb-3">
                   <Form.Label htmlFor="sub-image">{t('community.sub.image')}</Form.Label>
