@@ -21,14 +21,16 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
     log: app.log,
   });
   app.addHook('preClose', async () => relay.close());
-  // Read at each scrape, not counted: the relay's logic stays as it is (ADR 0052). A socket also sits in a
-  // room named by its id; the rest are session rooms.
+  // Read at each scrape, not counted: the relay's logic stays as it is (ADR 0052). A session room is the
+  // one with a `{room}:tabs` or `{room}:agents` sub-room (its name alone may hold anything a key holds).
   app.metrics.collect(() => {
     app.metrics.assist.sockets.set(relay.io.engine.clientsCount);
-    const { rooms, sids } = relay.io.of('/').adapter;
-    let sessionRooms = 0;
-    for (const room of rooms.keys()) if (!sids.has(room)) sessionRooms++;
-    app.metrics.assist.rooms.set(sessionRooms);
+    const sessionRooms = new Set<string>();
+    for (const name of relay.io.of('/').adapter.rooms.keys()) {
+      const room = name.match(/^(.+):(?:tabs|agents)$/)?.[1];
+      if (room) sessionRooms.add(room);
+    }
+    app.metrics.assist.rooms.set(sessionRooms.size);
   });
   await app.register(assistConsoleRoutes, { prefix: '/v1/console/assist', relay });
   if (opts.peer) {

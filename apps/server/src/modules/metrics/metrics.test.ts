@@ -1,5 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, startTrackerSession, useRelayApp, visitorSocket } from '../../../test/assist-harness.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
@@ -135,5 +136,29 @@ describe('/metrics with METRICS_TOKEN set', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN/,
     );
+  });
+});
+
+describe('/metrics while a learner is live in assist', () => {
+  const relay = useRelayApp('pglite');
+
+  it('counts the tab’s socket and its session room, and neither once it leaves', async () => {
+    const scrape = async () => (await relay.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const session = await startTrackerSession(relay.app);
+    const tab = visitorSocket(relay.url, session);
+    await connected(tab);
+    const live = await scrape();
+    expect(sample(live, 'atrium_assist_sockets')).toBe(1);
+    expect(sample(live, 'atrium_assist_rooms')).toBe(1);
+
+    tab.disconnect();
+    let after = await scrape();
+    // The server hears the close a moment later: read again until it has.
+    for (let i = 0; i < 200 && sample(after, 'atrium_assist_sockets') !== 0; i++) {
+      await new Promise((r) => setImmediate(r));
+      after = await scrape();
+    }
+    expect(sample(after, 'atrium_assist_sockets')).toBe(0);
+    expect(sample(after, 'atrium_assist_rooms')).toBe(0);
   });
 });
