@@ -96,9 +96,10 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
-/** Signs out through the navbar's confirm modal. */
+/** Signs out through the user side menu's confirm modal (the navbar has no sign-out: spec 1 §2). */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '登出' }).click();
+  await page.getByTestId('nav-avatar').click();
+  await page.getByRole('complementary', { name: '使用者選單' }).getByRole('button', { name: '登出' }).click();
   const dialog = page.getByRole('dialog', { name: '確認登出' });
   await dialog.waitFor({ state: 'visible' });
   await dialog.getByRole('button', { name: '登出' }).click();

@@ -82,7 +82,11 @@ describe('impersonation: minted in the console, honoured by the portal (spec 1 �
     const adminToken = await portal.evaluate(() => localStorage.getItem('original_token'));
     expect(adminToken).toBeTruthy();
 
-    await portal.getByRole('button', { name: '登出' }).click();
+    await portal.getByTestId('nav-avatar').click();
+    await portal
+      .getByRole('complementary', { name: '使用者選單' })
+      .getByRole('button', { name: '登出' })
+      .click();
     await portal.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await portal.waitForURL('**/login');
     // No 返回原身分 is offered, and the admin's token the browser held no longer signs anyone in.

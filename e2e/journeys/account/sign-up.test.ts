@@ -34,7 +34,15 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
     expect(entry.user.email).toBe(email);
     await expectAccessible(page, '/dashboard');
 
-    await page.getByRole('button', { name: '登出' }).click();
+    // The navigation bar has exactly the spec's entries; sign-out is in the user side menu (issue 23).
+    expect(
+      await page.getByRole('navigation', { name: '主選單' }).getByRole('button', { name: '登出' }).count(),
+    ).toBe(0);
+    await page.getByTestId('nav-avatar').click();
+    await page
+      .getByRole('complementary', { name: '使用者選單' })
+      .getByRole('button', { name: '登出' })
+      .click();
     const dialog = page.getByRole('dialog', { name: '確認登出' });
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.textContent()).toContain('是否確認登出？');

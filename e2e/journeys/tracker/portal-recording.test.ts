@@ -163,7 +163,11 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
       window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) =>
         defer(handler, delay ? delay : 600, ...args)) as typeof window.setTimeout;
     });
-    await page.getByRole('navigation', { name: '主選單' }).getByRole('button', { name: '登出' }).click();
+    await page.getByTestId('nav-avatar').click();
+    await page
+      .getByRole('complementary', { name: '使用者選單' })
+      .getByRole('button', { name: '登出' })
+      .click();
     await page.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('電子郵件').fill(`after-logout-${tag}@example.test`);

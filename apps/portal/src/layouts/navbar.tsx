@@ -1,19 +1,19 @@
 import { useCurrentUser } from '@atrium/web/app/session.ts';
-import { useState } from 'react';
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import defaultAvatar from '../assets/default-avatar.svg';
 import logo from '../assets/logo.svg';
-import { LogoutModal } from '../components/logout-modal.tsx';
 import { UnreadBadge } from '../components/unread-badge.tsx';
 import './navbar.css';
 
-/** The navigation bar of spec 1 §2: logo → dashboard, task board, live class, bell, avatar → profile. */
+/**
+ * The navigation bar of spec 1 §2: logo → dashboard, task board, live class, bell, avatar → profile; exactly
+ * these (sign-out is in the user side menu behind the avatar, as the spec has it: issue 23).
+ */
 export function AppNavbar() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const [confirmLogout, setConfirmLogout] = useState(false);
 
   return (
     <header>
@@ -70,19 +70,10 @@ export function AppNavbar() {
                 />
                 <span className="navbar-icon-label">{t('nav.profile')}</span>
               </Nav.Link>
-              <Nav.Link
-                as="button"
-                type="button"
-                className="text-start"
-                onClick={() => setConfirmLogout(true)}
-              >
-                {t('nav.logout')}
-              </Nav.Link>
             </Nav>
           </Navbar.Collapse>
         </Container>
       </Navbar>
-      <LogoutModal show={confirmLogout} onHide={() => setConfirmLogout(false)} />
     </header>
   );
 }
