@@ -395,8 +395,15 @@ export const liveSession = z.object({
   sessionId: z.string(),
   userId: z.string().nullable(),
   userUuid: z.string().nullable(),
+  /**
+   * The learner the server recorded for this session (the portal's signed assertion, ADR 0045), with the
+   * account's name and e-mail; null for a visitor no signed-in user vouched for. Never what the page claims.
+   */
+  learner: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   pageTitle: z.string(),
   url: z.string().nullable(),
+  /** When the learner arrived on the page shown (the tab's last navigation, or its connection). */
+  pageSince: z.string(),
   active: z.boolean(),
   tabs: z.number().int(),
   agents: z.number().int(),

@@ -146,6 +146,22 @@ export class Assist {
     const onVisibility = () => this.onVisibility();
     doc.addEventListener('visibilitychange', onVisibility);
     this.unsubscribe.push(() => doc.removeEventListener('visibilitychange', onVisibility));
+    // An SPA navigation changes the address and (the page sets it) the title, not the visibility: the
+    // agents and the live list hear each new page, told apart by address and title.
+    let shown = '';
+    const onPage = () => {
+      const url = this.win.location.href;
+      if (`${url}\n${doc.title}` === shown) return;
+      shown = `${url}\n${doc.title}`;
+      this.emit('UPDATE_SESSION', { pageTitle: doc.title, url });
+    };
+    const titles = new MutationObserver(onPage);
+    if (doc.head) titles.observe(doc.head, { subtree: true, childList: true, characterData: true });
+    this.win.addEventListener('popstate', onPage);
+    this.unsubscribe.push(() => {
+      titles.disconnect();
+      this.win.removeEventListener('popstate', onPage);
+    });
   }
 
   private warn(m: string, detail?: unknown) {

@@ -35,6 +35,9 @@ export function useLiveSessions(filter: LiveFilter) {
   }, [client]);
   return useQuery({
     queryKey: ['assist', 'live', filter],
+    // The learner is known once the session's first batch is recorded (the server's word, ADR 0045),
+    // which sends no notice: read again now and then too.
+    refetchInterval: 5000,
     queryFn: async ({ signal }): Promise<LiveSession[]> =>
       liveSessionsResponse.parse(
         await apiCall('GET', '/v1/console/assist/live', { query: { ...filter, limit: 100 }, signal }),

@@ -25,6 +25,8 @@ export type AssistSocketData =
       userId: string | null;
       pageTitle: string;
       url: string | null;
+      /** When the tab arrived on its current page (its connection, then each page update naming a new address). */
+      pageSince: string;
       active: boolean;
       connectedAt: string;
     }
@@ -123,6 +125,7 @@ export async function authorizeSocket(
       pageTitle: info.pageTitle ?? '',
       url: info.url ?? null,
       active: info.active ?? true,
+      pageSince: new Date().toISOString(),
       connectedAt: new Date().toISOString(),
     };
   }

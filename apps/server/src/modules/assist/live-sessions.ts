@@ -1,4 +1,7 @@
 import type { LiveSession } from '@atrium/protocol/assist';
+import type { Database } from '../../db/client.ts';
+import { labelUsers } from '../account/index.ts';
+import { verifiedLearners } from '../ingest/index.ts';
 import { ALL_AGENTS, ALL_VISITORS, type AssistIo } from './relay-context.ts';
 
 export interface LiveSessionsFilter {
@@ -7,6 +10,39 @@ export interface LiveSessionsFilter {
   projectKey?: string;
   active?: '0' | '1';
   limit: number;
+}
+
+/**
+ * The live sessions with the learner the server recorded for each (ADR 0045's verified user, as the replay
+ * shows it) and that account's name and e-mail, searchable by them too. A visitor's claimed id names nobody.
+ */
+export async function listLiveSessionsWithLearners(
+  io: AssistIo,
+  db: Database,
+  filter: LiveSessionsFilter,
+): Promise<LiveSession[]> {
+  const all = await listLiveSessions(io, { ...filter, q: undefined, limit: Number.MAX_SAFE_INTEGER });
+  if (all.length === 0) return [];
+  const verified = await verifiedLearners(
+    db,
+    all.map((s) => s.sessionId),
+  );
+  const labels = await labelUsers(db, [...verified.values()]);
+  const q = filter.q?.toLowerCase();
+  return all
+    .map((s) => {
+      const id = verified.get(s.sessionId);
+      const label = id ? labels.get(id) : undefined;
+      return { ...s, learner: id && label ? { id, name: label.nickname, email: label.email } : null };
+    })
+    .filter(
+      (s) =>
+        !q ||
+        [s.learner?.name, s.learner?.email, s.pageTitle, s.url, s.sessionId].some((v) =>
+          v?.toLowerCase().includes(q),
+        ),
+    )
+    .slice(0, filter.limit);
 }
 
 /** Every live session on every process, grouped by session, newest first. */
@@ -28,7 +64,8 @@ export async function listLiveSessions(io: AssistIo, filter: LiveSessionsFilter)
     if (seen) {
       seen.tabs += 1;
       // The active tab speaks for the session.
-      if (d.active && !seen.active) Object.assign(seen, { active: true, pageTitle: d.pageTitle, url: d.url });
+      if (d.active && !seen.active)
+        Object.assign(seen, { active: true, pageTitle: d.pageTitle, url: d.url, pageSince: d.pageSince });
       if (d.connectedAt < seen.connectedAt) seen.connectedAt = d.connectedAt;
       continue;
     }
@@ -37,8 +74,10 @@ export async function listLiveSessions(io: AssistIo, filter: LiveSessionsFilter)
       sessionId: d.sessionId,
       userId: d.userId,
       userUuid: d.userUuid,
+      learner: null,
       pageTitle: d.pageTitle,
       url: d.url,
+      pageSince: d.pageSince ?? d.connectedAt,
       active: d.active,
       tabs: 1,
       agents: agentCount.get(d.room) ?? 0,

@@ -18,6 +18,7 @@ import {
   saveAssistRecording,
 } from './assist-recordings.ts';
 import type { AssistRelay } from './assist-relay.ts';
+import { listLiveSessionsWithLearners } from './live-sessions.ts';
 
 const PEER_CALL = new RegExp(`^${PEER_PATH}/[^/?]+/(id|peers)(\\?|$)`);
 
@@ -38,7 +39,7 @@ export const assistConsoleRoutes: FastifyPluginAsyncZod<{ relay: AssistRelay }> 
         response: { 200: liveSessionsResponse },
       },
     },
-    async (request) => ({ list: await relay.liveSessions(request.query) }),
+    async (request) => ({ list: await listLiveSessionsWithLearners(relay.io, app.db, request.query) }),
   );
 
   // The agent's browser uploads the WebM it captured; nothing else is accepted under this parser.

@@ -80,7 +80,10 @@ function onVisitorEvent(
     const u = parsed.data as { pageTitle?: string; active?: boolean; url?: string; userID?: string | null };
     if (u.pageTitle !== undefined) data.pageTitle = u.pageTitle;
     if (u.active !== undefined) data.active = u.active;
-    if (u.url !== undefined) data.url = u.url;
+    if (u.url !== undefined && u.url !== data.url) {
+      data.url = u.url;
+      data.pageSince = new Date().toISOString();
+    }
     if (u.userID !== undefined) data.userId = u.userID;
     ctx.notifyConsoles(data.sessionId);
   }

@@ -12,3 +12,4 @@ export {
 } from './read-sessions.ts';
 export { signSessionToken, verifySessionToken } from './session-token.ts';
 export { trackerStatic } from './tracker-static.ts';
+export { verifiedLearners } from './verified-learners.ts';
