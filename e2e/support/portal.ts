@@ -99,7 +99,10 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** Signs out through the user side menu's confirm modal (the navbar has no sign-out: spec 1 §2). */
 export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('nav-avatar').click();
-  await page.getByRole('complementary', { name: '使用者選單' }).getByRole('button', { name: '登出' }).click();
+  await page
+    .getByRole('complementary', { name: '使用者選單' })
+    .getByRole('button', { name: '登出', exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: '確認登出' });
   await dialog.waitFor({ state: 'visible' });
   await dialog.getByRole('button', { name: '登出' }).click();

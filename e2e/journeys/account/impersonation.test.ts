@@ -85,7 +85,7 @@ describe('impersonation: minted in the console, honoured by the portal (spec 1 �
     await portal.getByTestId('nav-avatar').click();
     await portal
       .getByRole('complementary', { name: '使用者選單' })
-      .getByRole('button', { name: '登出' })
+      .getByRole('button', { name: '登出', exact: true })
       .click();
     await portal.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await portal.waitForURL('**/login');

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('sign-up, sign-in and sign-out (%s)', (kind) => {
     await page.getByTestId('nav-avatar').click();
     await page
       .getByRole('complementary', { name: '使用者選單' })
-      .getByRole('button', { name: '登出' })
+      .getByRole('button', { name: '登出', exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: '確認登出' });
     await dialog.waitFor({ state: 'visible' });

@@ -166,7 +166,7 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
     await page.getByTestId('nav-avatar').click();
     await page
       .getByRole('complementary', { name: '使用者選單' })
-      .getByRole('button', { name: '登出' })
+      .getByRole('button', { name: '登出', exact: true })
       .click();
     await page.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await page.waitForURL('**/login');
