@@ -2,7 +2,6 @@
 import '@atrium/web/app/zod-jitless.ts';
 import './styles/bootstrap.scss';
 import './i18n/index.ts';
-import './app/zod-messages.ts';
 import { ensureXsrfToken } from '@atrium/web/api/xsrf.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
