@@ -37,6 +37,7 @@ export function AssistPage() {
   const stage = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const drawing = useRef(false);
+  const strokes = useOwnStrokes();
   const lastMove = useRef(0);
   const granted = session.control === 'granted';
   const shown = shownConnection(
@@ -65,8 +66,11 @@ export function AssistPage() {
   const onMouseDown = (e: MouseEvent) => {
     const p = at(e);
     if (!p || !annotating) return;
+    // A drag draws; it must not select the page around the mirror.
+    e.preventDefault();
     drawing.current = true;
     session.send('startAnnotation', p);
+    strokes.start(p);
   };
   const onMouseMove = (e: MouseEvent) => {
     const now = performance.now();
@@ -74,13 +78,16 @@ export function AssistPage() {
     lastMove.current = now;
     const p = at(e);
     if (!p) return;
-    if (annotating && drawing.current) session.send('moveAnnotation', p);
-    else if (granted) session.send('move', p);
+    if (annotating && drawing.current) {
+      session.send('moveAnnotation', p);
+      strokes.move(p);
+    } else if (granted) session.send('move', p);
   };
   const onMouseUp = () => {
     if (!drawing.current) return;
     drawing.current = false;
     session.send('stopAnnotation');
+    strokes.stop();
   };
   const onClick = (e: MouseEvent) => {
     const p = at(e);
@@ -192,6 +199,7 @@ export function AssistPage() {
         className="assist-stage border"
         style={{
           cursor: annotating ? 'crosshair' : granted ? 'pointer' : 'default',
+          userSelect: 'none',
           outlineColor: ANNOTATION.color,
         }}
         onMouseDown={onMouseDown}
@@ -200,10 +208,68 @@ export function AssistPage() {
         onClick={onClick}
         onKeyDown={() => undefined}
       >
-        <LivePlayer ref={player} fit={fit} />
+        <LivePlayer
+          ref={player}
+          fit={fit}
+          overlay={strokes.list.map((st) => (
+            <polyline
+              key={st.id}
+              data-testid="own-annotation"
+              points={st.points.map(([x, y]) => `${x},${y}`).join(' ')}
+              fill="none"
+              stroke={ANNOTATION.color}
+              strokeWidth={ANNOTATION.width}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              opacity={st.done ? 0.5 : 0.8}
+            />
+          ))}
+        />
       </div>
     </>
   );
+}
+
+interface Stroke {
+  id: number;
+  points: [number, number][];
+  done: boolean;
+}
+
+/**
+ * The agent's own strokes, drawn over the mirror as the learner sees them (red, 8 px), each gone once it
+ * has faded on the learner's page (ANNOTATION.fadeMs after it ends).
+ */
+function useOwnStrokes() {
+  const [list, setList] = useState<Stroke[]>([]);
+  const nextId = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const all = timers.current;
+    return () => {
+      for (const t of all) clearTimeout(t);
+    };
+  }, []);
+  const start = useCallback((p: [number, number]) => {
+    nextId.current += 1;
+    const id = nextId.current;
+    setList((l) => [...l, { id, points: [p], done: false }]);
+  }, []);
+  const move = useCallback((p: [number, number]) => {
+    setList((l) =>
+      l.map((st, i) => (i === l.length - 1 && !st.done ? { ...st, points: [...st.points, p] } : st)),
+    );
+  }, []);
+  const stop = useCallback(() => {
+    const id = nextId.current;
+    setList((l) => l.map((st) => (st.id === id ? { ...st, done: true } : st)));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setList((l) => l.filter((st) => st.id !== id));
+    }, ANNOTATION.fadeMs);
+    timers.current.add(timer);
+  }, []);
+  return { list, start, move, stop };
 }
 
 /** Refusals that a retry may get past; the others need the agent to act (sign in, reload, close tabs). */

@@ -1,6 +1,14 @@
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type ReactNode,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface LivePlayerHandle {
   add(events: { type: number; data: unknown; timestamp: number }[]): void;
@@ -38,108 +46,121 @@ function roomOf(stage: HTMLElement): Size {
  * `fit` scales the learner's viewport down to the room the window leaves (never up); otherwise it is shown
  * 1:1 and the stage scrolls on its own, never the console behind it.
  */
-export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean }>(function LivePlayer({ fit }, ref) {
-  const stage = useRef<HTMLDivElement>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const replayer = useRef<Replayer | null>(null);
-  const [page, setPage] = useState<Size | null>(null);
-  const [room, setRoom] = useState<Size>({ width: 0, height: 0 });
+/** `overlay` is drawn over the learner's page in its own CSS pixels (it scales with the mirror). */
+export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?: ReactNode }>(
+  function LivePlayer({ fit, overlay }, ref) {
+    const stage = useRef<HTMLDivElement>(null);
+    const root = useRef<HTMLDivElement>(null);
+    const replayer = useRef<Replayer | null>(null);
+    const [page, setPage] = useState<Size | null>(null);
+    const [room, setRoom] = useState<Size>({ width: 0, height: 0 });
 
-  useEffect(
-    () => () => {
-      replayer.current?.destroy();
-      replayer.current = null;
-    },
-    [],
-  );
+    useEffect(
+      () => () => {
+        replayer.current?.destroy();
+        replayer.current = null;
+      },
+      [],
+    );
 
-  // Measured after every render (what sits above the stage may have grown) and on window or stage resizes.
-  useLayoutEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const next = roomOf(el);
-    setRoom((r) => (r.width === next.width && r.height === next.height ? r : next));
-  });
-  useEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const measure = () => {
+    // Measured after every render (what sits above the stage may have grown) and on window or stage resizes.
+    useLayoutEffect(() => {
+      const el = stage.current;
+      if (!el) return;
       const next = roomOf(el);
       setRoom((r) => (r.width === next.width && r.height === next.height ? r : next));
-    };
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, []);
+    });
+    useEffect(() => {
+      const el = stage.current;
+      if (!el) return;
+      const measure = () => {
+        const next = roomOf(el);
+        setRoom((r) => (r.width === next.width && r.height === next.height ? r : next));
+      };
+      const observer = new ResizeObserver(measure);
+      observer.observe(el);
+      window.addEventListener('resize', measure);
+      return () => {
+        observer.disconnect();
+        window.removeEventListener('resize', measure);
+      };
+    }, []);
 
-  useImperativeHandle(ref, () => ({
-    add(events) {
-      for (const ev of events) {
-        if (!replayer.current) {
-          if ((ev.type !== META && ev.type !== FULL_SNAPSHOT) || !root.current) continue;
-          const r = new Replayer([], {
-            root: root.current,
-            liveMode: true,
-            mouseTail: false,
-          });
-          r.on('resize', (d) => {
-            const { width, height } = d as Size;
-            if (width > 0 && height > 0) setPage({ width, height });
-          });
-          // rrweb plays an event `timestamp - baseline` after startLive: a baseline from the snapshot's own
-          // timestamp would keep the snapshot's transit (~140 ms after the tracker restart) as a lag for the
-          // whole session; from this clock it is 50 ms. A skewed agent clock is bounded by the old rule.
-          r.startLive(Math.max(ev.timestamp, Date.now()) - LIVE_BUFFER_MS);
-          replayer.current = r;
+    useImperativeHandle(ref, () => ({
+      add(events) {
+        for (const ev of events) {
+          if (!replayer.current) {
+            if ((ev.type !== META && ev.type !== FULL_SNAPSHOT) || !root.current) continue;
+            const r = new Replayer([], {
+              root: root.current,
+              liveMode: true,
+              mouseTail: false,
+            });
+            r.on('resize', (d) => {
+              const { width, height } = d as Size;
+              if (width > 0 && height > 0) setPage({ width, height });
+            });
+            // rrweb plays an event `timestamp - baseline` after startLive: a baseline from the snapshot's own
+            // timestamp would keep the snapshot's transit (~140 ms after the tracker restart) as a lag for the
+            // whole session; from this clock it is 50 ms. A skewed agent clock is bounded by the old rule.
+            r.startLive(Math.max(ev.timestamp, Date.now()) - LIVE_BUFFER_MS);
+            replayer.current = r;
+          }
+          replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
         }
-        replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
-      }
-    },
-    toPage(clientX, clientY) {
-      const iframe = root.current?.querySelector('iframe');
-      if (!iframe) return null;
-      const rect = iframe.getBoundingClientRect();
-      const scaleX = rect.width / (iframe.offsetWidth || 1);
-      const scaleY = rect.height / (iframe.offsetHeight || 1);
-      const x = (clientX - rect.left) / scaleX;
-      const y = (clientY - rect.top) / scaleY;
-      if (x < 0 || y < 0 || x > iframe.offsetWidth || y > iframe.offsetHeight) return null;
-      return [Math.round(x), Math.round(y)];
-    },
-    canvases() {
-      const doc = root.current?.querySelector('iframe')?.contentDocument;
-      return [...(doc?.querySelectorAll('canvas') ?? [])].filter((c) => !c.hasAttribute('data-assist'));
-    },
-  }));
+      },
+      toPage(clientX, clientY) {
+        const iframe = root.current?.querySelector('iframe');
+        if (!iframe) return null;
+        const rect = iframe.getBoundingClientRect();
+        const scaleX = rect.width / (iframe.offsetWidth || 1);
+        const scaleY = rect.height / (iframe.offsetHeight || 1);
+        const x = (clientX - rect.left) / scaleX;
+        const y = (clientY - rect.top) / scaleY;
+        if (x < 0 || y < 0 || x > iframe.offsetWidth || y > iframe.offsetHeight) return null;
+        return [Math.round(x), Math.round(y)];
+      },
+      canvases() {
+        const doc = root.current?.querySelector('iframe')?.contentDocument;
+        return [...(doc?.querySelectorAll('canvas') ?? [])].filter((c) => !c.hasAttribute('data-assist'));
+      },
+    }));
 
-  const scale =
-    fit && page && room.width > 0 ? Math.min(1, room.width / page.width, room.height / page.height) : 1;
-  return (
-    <div
-      ref={stage}
-      data-testid="live-stage"
-      data-scale={scale.toFixed(3)}
-      style={{
-        overflow: fit ? 'hidden' : 'auto',
-        overscrollBehavior: 'contain',
-        height: page ? (fit ? page.height * scale : Math.min(page.height, room.height)) : undefined,
-      }}
-    >
+    const scale =
+      fit && page && room.width > 0 ? Math.min(1, room.width / page.width, room.height / page.height) : 1;
+    return (
       <div
-        ref={root}
-        className="assist-live-player"
-        data-testid="live-player"
+        ref={stage}
+        data-testid="live-stage"
+        data-scale={scale.toFixed(3)}
         style={{
-          width: page?.width,
-          height: page?.height,
-          transform: scale === 1 ? undefined : `scale(${scale})`,
-          transformOrigin: '0 0',
+          overflow: fit ? 'hidden' : 'auto',
+          overscrollBehavior: 'contain',
+          height: page ? (fit ? page.height * scale : Math.min(page.height, room.height)) : undefined,
         }}
-      />
-    </div>
-  );
-});
+      >
+        <div
+          style={{
+            position: 'relative',
+            width: page?.width,
+            height: page?.height,
+            transform: scale === 1 ? undefined : `scale(${scale})`,
+            transformOrigin: '0 0',
+          }}
+        >
+          <div ref={root} className="assist-live-player" data-testid="live-player" />
+          {page && overlay && (
+            <svg
+              aria-hidden="true"
+              width={page.width}
+              height={page.height}
+              style={{ position: 'absolute', inset: 0, pointerEvents: 'none', zIndex: 10 }}
+            >
+              {overlay}
+            </svg>
+          )}
+        </div>
+      </div>
+    );
+  },
+);
