@@ -89,7 +89,8 @@ describe('live assist in the console', () => {
     await connected(visitor);
     streamOnAgent(visitor, s.tabId, '第一則訊息');
     const meta = { tabId: s.tabId };
-    await agentPage.getByRole('link', { name: 'learner-1' }).click();
+    // The page only claims 'learner-1' (no signed-in user vouched for it): the list says so, not the claim.
+    await agentPage.getByRole('link', { name: '未登入的訪客' }).click();
 
     const frame = agentPage.frameLocator('[data-testid="live-player"] iframe');
     await frame.getByText('第一則訊息').waitFor();
