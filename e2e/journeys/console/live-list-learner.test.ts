@@ -6,7 +6,9 @@ import { openBrowser, signedUpUser } from '../../support/portal.ts';
 describe('the live list names the learner and follows the page', () => {
   const journey = useJourney();
 
-  it('shows the verified learner (name, e-mail), the page as the learner moves through the portal, time on page and tabs; search finds them', { timeout: 120_000 }, async () => {
+  it('shows the verified learner (name, e-mail), the page as the learner moves through the portal, time on page and tabs; search finds them', {
+    timeout: 120_000,
+  }, async () => {
     const staff = await signInToConsole(journey.browser, journey.server, { path: '/console/live' });
     await staff.page.getByRole('heading', { name: '線上學員' }).waitFor();
     const { context, page: learner } = await openBrowser(journey.browser, journey.server);
