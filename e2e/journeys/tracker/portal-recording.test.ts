@@ -10,22 +10,14 @@ import {
   type RecordedSession,
   recordedSessions,
   type StoredMessage,
+  untilRecording,
   userOfToken,
 } from './recorded-session.ts';
 
 declare global {
   interface Window {
     __cspViolations?: string[];
-    /** The portal's one tracker (its single-instance guard keeps it on window). */
-    __atriumTrackerInstance?: { isActive(): boolean };
   }
-}
-
-/** Waits until the portal's tracker records the page (isActive() turns true once the ingest answered). */
-async function untilRecording(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__atriumTrackerInstance?.isActive() === true, undefined, {
-    timeout: 30_000,
-  });
 }
 
 /** What a tab switch does: the page becomes hidden, then visible again. */

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { TestServer } from '../../support/server.ts';
 
 export type StoredMessage = [number, ...unknown[]];
@@ -59,4 +60,18 @@ export async function userOfToken(server: TestServer, token: string): Promise<{ 
   });
   if (res.statusCode !== 200) throw new Error(`GET /v1/entry: ${res.statusCode} ${res.body}`);
   return (res.json() as { user: { id: string; email: string } }).user;
+}
+
+declare global {
+  interface Window {
+    /** The portal's one tracker (its single-instance guard keeps it on window). */
+    __atriumTrackerInstance?: { isActive(): boolean };
+  }
+}
+
+/** Waits until the portal's tracker records the page (isActive() turns true once the ingest answered). */
+export async function untilRecording(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__atriumTrackerInstance?.isActive() === true, undefined, {
+    timeout: 30_000,
+  });
 }

@@ -1,22 +1,11 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestUser } from '@atrium/server/test/create-test-user';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.ts';
 import { openBrowser, signedUpUser } from '../../support/portal.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-import { recordedSessions, userOfToken } from './recorded-session.ts';
-
-declare global {
-  interface Window {
-    __atriumTrackerInstance?: { isActive(): boolean };
-  }
-}
-
-const untilRecording = (page: Page) =>
-  page.waitForFunction(() => window.__atriumTrackerInstance?.isActive() === true, undefined, {
-    timeout: 30_000,
-  });
+import { recordedSessions, untilRecording, userOfToken } from './recorded-session.ts';
 
 describe('a second tab of the portal (real Chromium, real ingest)', () => {
   let server: TestServer;
