@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -70,15 +71,25 @@ export const ingestSessions = pgTable(
     batches: integer('batches').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** When its batches were compacted into a few objects per tab (ADR 0053); null: a blob per batch. */
+    compactedAt: timestamp('compacted_at', { withTimezone: true }),
+    /** The compactor holding this session, and until when: a crashed one's claim lapses (ADR 0053). */
+    compactionClaim: uuid('compaction_claim'),
+    compactionClaimedUntil: timestamp('compaction_claimed_until', { withTimezone: true }),
   },
   (t) => [
     index('ingest_sessions_project_idx').on(t.projectId, t.startedAt),
     index('ingest_sessions_user_idx').on(t.userId),
     index('ingest_sessions_started_idx').on(t.startedAt),
+    // The compactor's queue: ended sessions not compacted yet, oldest activity first.
+    index('ingest_sessions_uncompacted_idx').on(t.lastActivityAt).where(sql`${t.compactedAt} is null`),
   ],
 );
 
-/** The index of a session's stored batches; the messages themselves are a blob per batch. */
+/**
+ * The index of a session's stored batches. The messages are a blob per batch (gzip when the key ends in `.gz`)
+ * until the session is compacted; then a byte range of a per-tab object (ADR 0053).
+ */
 export const ingestBatches = pgTable(
   'ingest_batches',
   {
@@ -92,6 +103,12 @@ export const ingestBatches = pgTable(
     pageNo: integer('page_no').notNull(),
     seq: integer('seq').notNull(),
     blobKey: text('blob_key').notNull(),
+    /** Where this batch's bytes start and how many there are in a compacted object; null: the whole blob. */
+    blobOffset: integer('blob_offset'),
+    blobLength: integer('blob_length'),
+    /** The batch's own blob, replaced by a compacted object and not removed yet (ADR 0053). */
+    retiredBlobKey: text('retired_blob_key'),
+    /** The batch's messages as sent (uncompressed JSON): what the session quota counts. */
     bytes: integer('bytes').notNull(),
     messageCount: integer('message_count').notNull(),
     firstTimestamp: bigint('first_timestamp', { mode: 'number' }),
