@@ -47,6 +47,11 @@ export const STORAGE_KEYS = {
   callStart: '__openreplay_call_start',
 } as const;
 export const BROWSER_SUPPORT = { chrome: 72, firefox: 59, safari: 605 } as const;
+/**
+ * A call cut by the learner's reload (or socket reconnect) is dialled again by the agent and taken without a
+ * new prompt, from an agent stored under `session_calling_peer_key`, for this long (ours; ADR 0056).
+ */
+export const CALL_RESUME_MS = 30_000;
 
 /** Relay bounds, per socket (ours; the spec gives none). */
 export const ASSIST_LIMITS = {
@@ -248,6 +253,10 @@ export const ServerEvent = {
   SESSION_DISCONNECTED: 'SESSION_DISCONNECTED',
   /** → agents: (tabSocketId) a visitor tab (re)connected */
   SESSION_RECONNECTED: 'SESSION_RECONNECTED',
+  /** → agents: ({ tabId, sessionInfo }) a visitor tab joined (a new tab, a reload, a reconnect) */
+  TAB_JOINED: 'TAB_JOINED',
+  /** → agents: (tabId) a visitor tab is gone (no socket of it is left) */
+  TAB_LEFT: 'TAB_LEFT',
   /** → visitor: () the same tab is already connected; the socket is closed */
   SESSION_ALREADY_CONNECTED: 'SESSION_ALREADY_CONNECTED',
   /** → both on connect: (AssistConfig) PeerJS and ICE servers */
