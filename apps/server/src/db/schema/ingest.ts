@@ -115,7 +115,13 @@ export const ingestBatches = pgTable(
     lastTimestamp: bigint('last_timestamp', { mode: 'number' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ingest_batches_session_batch_idx').on(t.sessionId, t.batchId)],
+  (t) => [
+    uniqueIndex('ingest_batches_session_batch_idx').on(t.sessionId, t.batchId),
+    // Replaced blobs a crashed compactor left (ADR 0053): rare, found without reading the whole index.
+    index('ingest_batches_retired_idx')
+      .on(t.sessionId)
+      .where(sql`${t.retiredBlobKey} is not null`),
+  ],
 );
 
 /** Trackers that decided not to start (missing browser APIs, Do Not Track). */

@@ -1,0 +1,1 @@
+CREATE INDEX "ingest_batches_retired_idx" ON "ingest_batches" USING btree ("session_id") WHERE "ingest_batches"."retired_blob_key" is not null;
