@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -237,4 +238,50 @@ export const ingestUxtSignals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ingest_uxt_signals_test_idx').on(t.testId)],
+);
+
+/**
+ * Moments found at ingest (ADR 0057): rage, dead and error clicks, pointer shakes, and exceptions with the
+ * fingerprint the Issues screen groups them by. Written once per stored batch, removed with the session.
+ */
+export const ingestSessionEvents = pgTable(
+  'ingest_session_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    tabId: text('tab_id').notNull(),
+    kind: text('kind', {
+      enum: ['rage_click', 'dead_click', 'error_click', 'pointer_shake', 'exception'],
+    }).notNull(),
+    /** Epoch ms of the moment (a rage burst's first click). */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    /** The clicked element's label, or the exception's message. */
+    label: text('label').notNull().default(''),
+    selector: text('selector').notNull().default(''),
+    count: integer('count').notNull().default(1),
+    /** Exceptions: name + message pattern + top frame, hashed; what the Issues screen groups by. */
+    fingerprint: text('fingerprint'),
+    name: text('name'),
+    frame: text('frame'),
+  },
+  (t) => [
+    index('ingest_session_events_session_idx').on(t.sessionId, t.kind),
+    index('ingest_session_events_fingerprint_idx').on(t.fingerprint, t.at),
+    index('ingest_session_events_kind_at_idx').on(t.kind, t.at),
+  ],
+);
+
+/** The click window a tab's last batch left open, judged with its next batch (ADR 0057). */
+export const ingestClickCarry = pgTable(
+  'ingest_click_carry',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    tabId: text('tab_id').notNull(),
+    carry: jsonb('carry').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.tabId] })],
 );
