@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notifyCategory, notifyLink } from './notify.ts';
+import { submissionKinds } from './tasks.ts';
 import { subChapterTypes } from './training.ts';
 
 /**
@@ -237,6 +238,8 @@ export const taskPatch = z
     due_at: instant('截止時間').optional(),
     points: z.number().int().min(0).max(1000).optional(),
     published: z.boolean().optional(),
+    submission_kind: z.enum(submissionKinds, { message: '請選擇繳交方式' }).optional(),
+    review: z.boolean().optional(),
   })
   .refine(...changesSomething);
 export type TaskPatch = z.infer<typeof taskPatch>;
@@ -248,8 +251,12 @@ export const adminTask = z.object({
   due_at: z.string(),
   points: z.number().int(),
   published: z.boolean(),
+  submission_kind: z.enum(submissionKinds),
+  review: z.boolean(),
   accepted: z.number().int(),
   completed: z.number().int(),
+  /** Submissions awaiting review. */
+  pending: z.number().int(),
 });
 export type AdminTask = z.infer<typeof adminTask>;
 export const adminTaskList = z.object({ items: z.array(adminTask) });

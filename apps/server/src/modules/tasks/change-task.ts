@@ -6,10 +6,11 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { issueCertificate } from '../training/index.ts';
 import type { ClassRef } from './list-class-tasks.ts';
 import { listClassTasks } from './list-class-tasks.ts';
+import { submissionRequired, submitTask } from './submit-task.ts';
 import { taskStateOf, toTaskView } from './task-view.ts';
 
 /** The published task of the class with this user's progress and its state at `now`. */
-async function findTask(db: Database, cls: ClassRef, taskId: string, userId: string, now: Date) {
+export async function findTask(db: Database, cls: ClassRef, taskId: string, userId: string, now: Date) {
   const [row] = await db
     .select({ task: tasks, progress: taskProgress })
     .from(tasks)
@@ -48,9 +49,15 @@ export async function completeTask(
   userId: string,
   now = new Date(),
 ): Promise<TaskChanged> {
-  const { state } = await findTask(db, cls, taskId, userId, now);
+  const { task, state } = await findTask(db, cls, taskId, userId, now);
   if (state === 'available') throw badRequest('task_not_accepted', '請先接取任務再標記完成');
   if (state === 'expired') throw badRequest('task_expired', '任務已過期，無法標記完成');
+  // Work to hand in, or staff to review, means this is not the learner's own call to make (ADR 0055).
+  if (state === 'accepted' && (task.review || task.submissionKind !== 'check')) {
+    if (task.submissionKind !== 'check') throw submissionRequired();
+    const { task: view } = await submitTask(db, cls, taskId, userId, {}, now);
+    return { task: view, certificate_verification_id: null };
+  }
   if (state === 'accepted') {
     await db
       .update(taskProgress)
@@ -64,11 +71,15 @@ export async function completeTask(
       );
   }
   const fresh = await findTask(db, cls, taskId, userId, now);
-  const all = await listClassTasks(db, [cls], userId, { now });
-  const done = all.length > 0 && all.every((t) => t.state === 'completed');
-  const certificate = done ? await issueCertificate(db, cls, userId, now) : null;
   return {
     task: toTaskView(fresh.task, fresh.progress, cls.name, now),
-    certificate_verification_id: certificate?.verification_id ?? null,
+    certificate_verification_id: await certifyIfDone(db, cls, userId, now),
   };
+}
+
+/** Issues the class certificate once every published task is completed; answers its verification id. */
+export async function certifyIfDone(db: Database, cls: ClassRef, userId: string, now: Date) {
+  const all = await listClassTasks(db, [cls], userId, { now });
+  const done = all.length > 0 && all.every((t) => t.state === 'completed');
+  return done ? ((await issueCertificate(db, cls, userId, now)).verification_id ?? null) : null;
 }

@@ -14,6 +14,7 @@ import { auditChange } from '../../lib/audit-change.ts';
 import { findAdminClass } from '../training/index.ts';
 import { createTask } from './create-task.ts';
 import { deleteTask, findAdminTask, listAdminTasks, taskProgressOf, updateTask } from './manage-tasks.ts';
+import { reviewConsoleRoutes } from './review-routes.ts';
 
 const tags = ['console: community'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -25,6 +26,7 @@ export const taskConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const change = { onRequest: app.requireAdmin };
   app.addHook('onResponse', auditChange);
   const db = app.db;
+  await app.register(reviewConsoleRoutes);
 
   app.get(
     '/classes/:id/tasks',

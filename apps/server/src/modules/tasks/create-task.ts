@@ -24,6 +24,8 @@ export async function createTask(
       dueAt,
       points: input.points,
       published: input.published,
+      submissionKind: input.submission_kind,
+      review: input.review,
     })
     .returning();
   if (row!.published) await announceTask(db, cls, row!, now);

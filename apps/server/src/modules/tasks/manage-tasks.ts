@@ -1,7 +1,8 @@
 import type { AdminTask, TaskPatch } from '@atrium/protocol/community';
+import type { SubmissionKind } from '@atrium/protocol/tasks';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { taskProgress, tasks } from '../../db/schema.ts';
+import { taskProgress, taskSubmissions, tasks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { byEmail, labelUsers } from '../account/index.ts';
 import { findAdminClass, listClassMemberIds, rearmReminder } from '../training/index.ts';
@@ -10,7 +11,7 @@ import { announceTask } from './announce-task.ts';
 type TaskRow = typeof tasks.$inferSelect;
 const taskNotFound = () => notFound('找不到這個任務', 'task_not_found');
 
-const toAdmin = (t: TaskRow, accepted: number, completed: number): AdminTask => ({
+const toAdmin = (t: TaskRow, accepted: number, completed: number, pending: number): AdminTask => ({
   id: t.id,
   class_id: t.classId,
   title: t.title,
@@ -18,8 +19,11 @@ const toAdmin = (t: TaskRow, accepted: number, completed: number): AdminTask => 
   due_at: t.dueAt.toISOString(),
   points: t.points,
   published: t.published,
+  submission_kind: t.submissionKind as SubmissionKind,
+  review: t.review,
   accepted,
   completed,
+  pending,
 });
 
 /** Every task of a class, published or not, with how many learners accepted and completed it. */
@@ -29,13 +33,14 @@ export async function listAdminTasks(db: Database, classId: string): Promise<Adm
       task: tasks,
       accepted: count(taskProgress.userId),
       completed: sql<number>`count(${taskProgress.completedAt})::int`,
+      pending: sql<number>`(select count(*) from ${taskSubmissions} where ${taskSubmissions.taskId} = ${tasks.id} and ${taskSubmissions.status} = 'pending')::int`,
     })
     .from(tasks)
     .leftJoin(taskProgress, eq(taskProgress.taskId, tasks.id))
     .where(eq(tasks.classId, classId))
     .groupBy(tasks.id)
     .orderBy(asc(tasks.dueAt), asc(tasks.title));
-  return rows.map((r) => toAdmin(r.task, r.accepted, Number(r.completed)));
+  return rows.map((r) => toAdmin(r.task, r.accepted, Number(r.completed), Number(r.pending)));
 }
 
 export async function findAdminTask(db: Database, taskId: string): Promise<TaskRow> {
@@ -54,10 +59,10 @@ export async function updateTask(
   const current = await findAdminTask(db, taskId);
   const dueAt = patch.due_at ? new Date(patch.due_at) : undefined;
   if (dueAt && dueAt.getTime() <= now.getTime()) throw badRequest('due_in_past', '截止時間必須晚於現在');
-  const { due_at: _due, ...fields } = patch;
+  const { due_at: _due, submission_kind: kind, ...fields } = patch;
   await db
     .update(tasks)
-    .set({ ...fields, ...(dueAt ? { dueAt } : {}) })
+    .set({ ...fields, ...(dueAt ? { dueAt } : {}), ...(kind ? { submissionKind: kind } : {}) })
     .where(eq(tasks.id, taskId));
   if (dueAt && dueAt.getTime() !== current.dueAt.getTime()) await rearmReminder(db, `task-due:${taskId}`);
   // Publishing a draft tells the class, as creating a published task does (once, and only once it is open).

@@ -8,6 +8,7 @@ import { listMemberClasses, openClass } from '../training/index.ts';
 import { acceptTask, completeTask } from './change-task.ts';
 import { getTask } from './get-task.ts';
 import { listClassTasks } from './list-class-tasks.ts';
+import { submissionRoutes } from './submission-routes.ts';
 import { toBoard, toMyBoard, toProgress } from './task-board.ts';
 
 const tags = ['tasks'];
@@ -18,6 +19,7 @@ const noQuery = z.object({});
 /** The task calls of a class (spec 1 §7) and the cross-class views the /tasks screens use. */
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireUser };
+  await app.register(submissionRoutes);
 
   /** The learner's task list of one class; every read below only cuts it differently. */
   const load = async (request: FastifyRequest, params: { id: string }, query: { preview?: string }) => {

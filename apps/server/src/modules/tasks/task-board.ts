@@ -20,7 +20,8 @@ export function toProgress(items: TaskView[]): TaskProgress {
   const board = toBoard(items);
   const total = items.length;
   const points_total = items.reduce((sum, t) => sum + t.points, 0);
-  const points_earned = board.completed.reduce((sum, t) => sum + t.points, 0);
+  // Only completed work counts, at the points staff gave when they reviewed it (ADR 0055).
+  const points_earned = board.completed.reduce((sum, t) => sum + (t.points_awarded ?? t.points), 0);
   return {
     total,
     available: board.available.length,
