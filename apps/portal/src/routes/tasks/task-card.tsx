@@ -3,6 +3,7 @@ import { Badge, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { ReviewBadge } from './review-badge.tsx';
 import { useTaskActions } from './use-task-actions.ts';
 
 const stateVariant: Record<TaskView['state'], string> = {
@@ -51,11 +52,14 @@ export function TaskCard({
             {t(`tasks.state.${task.state}`)}
           </Badge>
         </div>
+        <ReviewBadge task={task} />
         <div className="small text-body-secondary">
           {[
             showClass ? task.class_name : null,
             t('tasks.due', { at: formatDateTime(task.due_at) }),
-            t('tasks.points', { points: task.points }),
+            task.points_awarded !== null
+              ? t('tasks.pointsAwarded', { points: task.points_awarded })
+              : t('tasks.points', { points: task.points }),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -70,17 +74,28 @@ export function TaskCard({
             {t('tasks.accept')}
           </Button>
         )}
-        {!preview && task.state === 'accepted' && (
-          <Button
-            size="sm"
-            variant="success"
-            className="mt-2"
-            disabled={busy}
-            onClick={() => complete.mutate(task)}
-          >
-            {t('tasks.complete')}
-          </Button>
-        )}
+        {!preview &&
+          task.state === 'accepted' &&
+          task.review_state !== 'pending' &&
+          task.submission_kind !== 'check' && (
+            <Link to={`/tasks/${task.id}`} className="btn btn-sm btn-outline-success mt-2">
+              {t('tasks.submit.goTo')}
+            </Link>
+          )}
+        {!preview &&
+          task.state === 'accepted' &&
+          task.review_state !== 'pending' &&
+          task.submission_kind === 'check' && (
+            <Button
+              size="sm"
+              variant="success"
+              className="mt-2"
+              disabled={busy}
+              onClick={() => complete.mutate(task)}
+            >
+              {t(task.review ? 'tasks.submit.sendForReview' : 'tasks.complete')}
+            </Button>
+          )}
       </Card.Body>
     </Card>
   );
