@@ -157,6 +157,8 @@ const envSchema = z.object({
   INGEST_MAX_SESSION_BYTES: z.coerce.number().int().min(0).default(50_000_000),
   INGEST_SESSIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(120),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  // How often ended recordings are compacted (ADR 0053); 0 turns compaction off.
+  RECORDING_COMPACTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Content-Security-Policy additions (ADR 0014): comma-separated origins.
   CSP_CDN_ORIGINS: origins.default([]),
   CSP_FRAME_ORIGINS: origins.default(DEFAULT_FRAME_ORIGINS),
@@ -260,6 +262,8 @@ export interface Config {
     sessionsPerHourPerAddress: number;
     /** Recordings whose last activity is older are removed by the retention sweep; 0 keeps them forever. */
     retentionDays: number;
+    /** Seconds between compaction passes over ended recordings (ADR 0053); 0 = never compact. */
+    compactionIntervalSeconds: number;
   };
   /** Origins the Content-Security-Policy allows besides the server itself and its blob store (ADR 0014). */
   csp: { cdnOrigins: string[]; frameOrigins: string[] };
@@ -384,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSessionBytes: e.INGEST_MAX_SESSION_BYTES,
       sessionsPerHourPerAddress: e.INGEST_SESSIONS_PER_HOUR_PER_ADDRESS,
       retentionDays: e.RECORDING_RETENTION_DAYS,
+      compactionIntervalSeconds: e.RECORDING_COMPACTION_INTERVAL_SECONDS,
     },
     metricsToken: e.METRICS_TOKEN,
     csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { createBatchParserPool } from './batch-parser-pool.ts';
 import { batchRateLimits } from './batch-rate-limits.ts';
+import { compactionSweep } from './compaction-sweep.ts';
 import { describeVisitor } from './describe-visitor.ts';
 import { evaluateFeatureFlags } from './evaluate-feature-flags.ts';
 import { ingestBatch } from './ingest-batch.ts';
@@ -23,6 +24,7 @@ import { registerIngestBodyParser, registerRawBatchBody } from './ingest-body-pa
 import { registerIngestCors } from './ingest-cors.ts';
 import { verifyLearnerAssertion } from './learner-assertion.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
+import type { ParsedBatch } from './parse-batch.ts';
 import { recordNotStarted } from './record-not-started.ts';
 import { recordUxtSignal } from './record-uxt-signal.ts';
 import { requireTrackerSession } from './require-tracker-session.ts';
@@ -41,6 +43,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   registerIngestCors(app);
   // Processes that take recordings also remove them when their retention is over (ADR 0014).
   await app.register(retentionSweep);
+  // And compact ended ones into a few objects per tab (ADR 0053).
+  await app.register(compactionSweep);
   registerIngestBodyParser(app, settings.beaconSizeLimit * INFLATE_FACTOR);
   const withSession = requireTrackerSession(settings.secret);
   // Sessions one address may open per project and hour (ADR 0014), counted in the shared rate-limit store.

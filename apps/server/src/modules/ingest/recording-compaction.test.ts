@@ -1,0 +1,216 @@
+import { MessageType } from '@atrium/protocol/tracker/index';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { databaseKinds } from '../../../test/test-databases.ts';
+import { trackerStartBody } from '../../../test/tracker-start-body.ts';
+import { ingestBatches, ingestSessions } from '../../db/schema.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { compactEndedSessions } from './compact-ended-sessions.ts';
+import { compactedObjectKey } from './compacted-object-key.ts';
+
+const IDLE_SECONDS = 1800;
+/** A moment when every session recorded by these tests has ended (idle window and grace passed). */
+const later = (extraMs = 0) => Date.now() + IDLE_SECONDS * 1000 + 120_000 + extraMs;
+
+/** Issue 22: recordings are stored compressed and compacted once ended; the player reads every form. */
+describe.each(databaseKinds)('stored recordings on %s', (kind) => {
+  let t: TestApp;
+  let agent: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { INGEST_SESSION_IDLE_SECONDS: String(IDLE_SECONDS) });
+    agent = await createTestUser(t.app, { role: 'agent' });
+    admin = await createTestUser(t.app, { role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  /** A learner's visit: `batches` uploads on each of `tabs`, with page text a recording really repeats. */
+  async function record(tabs: string[], batches: number): Promise<string> {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/start',
+      payload: trackerStartBody({ url: 'https://portal.example/training' }),
+    });
+    expect(start.statusCode).toBe(200);
+    const { token, sessionID } = start.json();
+    const t0 = Date.now() - 60_000;
+    for (let seq = 0; seq < batches; seq++) {
+      for (const tabId of tabs) {
+        const at = t0 + seq * 5000;
+        const messages: unknown[][] = [
+          [MessageType.Timestamp, at],
+          [MessageType.TabData, tabId],
+          [MessageType.SetPageLocation, `https://portal.example/training/c-${seq}`, '', at],
+          ...Array.from({ length: 40 }, (_, i) => [MessageType.MouseMove, 100 + i * 7, 200 + seq]),
+          [MessageType.MouseClick, 42, `第 ${seq} 章 開始學習`, 'main > section > button.btn', 5000, 4000],
+          [MessageType.ConsoleLog, 'info', `loaded chapter ${seq} of ${tabId} ${'…'.repeat(50)}`],
+        ];
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/ingest/v1/web/i',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ batchId: `${tabId}-1-${seq}`, tabId, pageNo: 1, seq, messages }),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    return sessionID;
+  }
+
+  const messagesOf = async (sessionId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/sessions/${sessionId}/messages`,
+      headers: agent.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+  const rowsOf = (sessionId: string) =>
+    t.app.db
+      .select()
+      .from(ingestBatches)
+      .where(eq(ingestBatches.sessionId, sessionId))
+      .orderBy(ingestBatches.tabId, ingestBatches.seq);
+  const settle = async () => {
+    // Sessions of earlier cases are compacted first, so each case counts only its own.
+    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later(3_600_000) });
+  };
+
+  it('stores a new batch compressed, and an ended session compacted replays the same messages in order', async () => {
+    await settle();
+    const sessionId = await record(['tab-a', 'tab-b'], 6);
+    const before = await messagesOf(sessionId);
+    const lines = before
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(12);
+    expect(lines.map((l) => `${l.tabId}:${l.seq}`).slice(0, 3)).toEqual(['tab-a:0', 'tab-a:1', 'tab-a:2']);
+
+    const rows = await rowsOf(sessionId);
+    const stored = (await t.app.blobs.get(rows[0]!.blobKey))!;
+    // gzip at rest: the magic bytes, and fewer bytes than the messages as sent.
+    expect([...stored.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(stored.length).toBeLessThan(rows[0]!.bytes / 2);
+
+    // Not yet ended: nothing is compacted.
+    expect(await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS })).toEqual({
+      sessions: 0,
+      objects: 0,
+    });
+    const done = await compactEndedSessions(t.app.db, t.app.blobs, {
+      idleSeconds: IDLE_SECONDS,
+      now: later(),
+    });
+    expect(done).toEqual({ sessions: 1, objects: 2 });
+
+    const after = await rowsOf(sessionId);
+    expect(new Set(after.map((r) => r.blobKey)).size).toBe(2);
+    expect(after.every((r) => r.blobOffset !== null && r.retiredBlobKey === null)).toBe(true);
+    // The batches' own blobs are gone: the compacted objects are the only copy.
+    for (const r of rows) expect(await t.app.blobs.get(r.blobKey)).toBeNull();
+    expect(await messagesOf(sessionId)).toBe(before);
+  });
+
+  it('replays a batch stored before compression, before and after compaction', async () => {
+    await settle();
+    const sessionId = await record(['tab-a'], 2);
+    // A recording from before this change: the batch's own blob, plain JSON under a `.json` key.
+    const [first] = await rowsOf(sessionId);
+    const plainKey = first!.blobKey.replace(/\.gz$/, '');
+    const plain = Buffer.from(
+      JSON.stringify([
+        [MessageType.Timestamp, 1_700_000_000_000],
+        [MessageType.ConsoleLog, 'log', 'recorded before compression'],
+      ]),
+    );
+    await t.app.blobs.put(plainKey, plain, 'application/json');
+    await t.app.db.update(ingestBatches).set({ blobKey: plainKey }).where(eq(ingestBatches.id, first!.id));
+    await t.app.blobs.delete(first!.blobKey);
+
+    const before = await messagesOf(sessionId);
+    expect(JSON.parse(before.split('\n')[0]!).messages[1][2]).toBe('recorded before compression');
+    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    expect((await rowsOf(sessionId))[0]!.blobOffset).toBe(0);
+    expect(await t.app.blobs.get(plainKey)).toBeNull();
+    expect(await messagesOf(sessionId)).toBe(before);
+  });
+
+  it('two compactors at once compact each session once', async () => {
+    await settle();
+    const sessions = [await record(['tab-a'], 3), await record(['tab-a'], 3), await record(['tab-a'], 3)];
+    const before = await Promise.all(sessions.map(messagesOf));
+    const opts = { idleSeconds: IDLE_SECONDS, now: later() };
+    const [one, two] = await Promise.all([
+      compactEndedSessions(t.app.db, t.app.blobs, opts),
+      compactEndedSessions(t.app.db, t.app.blobs, opts),
+    ]);
+    expect(one.sessions + two.sessions).toBe(3);
+    expect(one.objects + two.objects).toBe(3);
+    for (const [i, id] of sessions.entries()) {
+      const keys = new Set((await rowsOf(id)).map((r) => r.blobKey));
+      expect(keys.size).toBe(1);
+      expect(await messagesOf(id)).toBe(before[i]);
+    }
+  });
+
+  it('a crash between writing the object and the transaction leaves the session replayable, then compacted', async () => {
+    await settle();
+    const sessionId = await record(['tab-a'], 4);
+    const before = await messagesOf(sessionId);
+    let orphan = '';
+    const crash = compactEndedSessions(t.app.db, t.app.blobs, {
+      idleSeconds: IDLE_SECONDS,
+      now: later(),
+      beforeCommit: async () => {
+        const [s] = await t.app.db
+          .select({ claim: ingestSessions.compactionClaim, projectId: ingestSessions.projectId })
+          .from(ingestSessions)
+          .where(eq(ingestSessions.id, sessionId));
+        orphan = compactedObjectKey(s!.projectId, sessionId, sha256('tab-a').slice(0, 16), 0, s!.claim!);
+        throw new Error('process killed');
+      },
+    });
+    await expect(crash).rejects.toThrow('process killed');
+    expect(await t.app.blobs.get(orphan)).not.toBeNull();
+    expect(await messagesOf(sessionId)).toBe(before);
+    expect((await rowsOf(sessionId)).every((r) => r.blobOffset === null)).toBe(true);
+
+    // The crashed process's claim holds until its lease runs out; then another compactor finishes the job.
+    expect(
+      await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() }),
+    ).toEqual({ sessions: 0, objects: 0 });
+    const done = await compactEndedSessions(t.app.db, t.app.blobs, {
+      idleSeconds: IDLE_SECONDS,
+      now: later(11 * 60_000),
+    });
+    expect(done).toEqual({ sessions: 1, objects: 1 });
+    expect(await t.app.blobs.get(orphan)).toBeNull();
+    expect(await messagesOf(sessionId)).toBe(before);
+  });
+
+  it('deleting a compacted recording removes its objects', async () => {
+    await settle();
+    const sessionId = await record(['tab-a'], 2);
+    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    const [row] = await rowsOf(sessionId);
+    expect(row!.blobOffset).toBe(0);
+    expect(await t.app.blobs.get(row!.blobKey)).not.toBeNull();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/console/sessions/${sessionId}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await t.app.blobs.get(row!.blobKey)).toBeNull();
+    const left = await t.app.db
+      .select()
+      .from(ingestBatches)
+      .where(and(eq(ingestBatches.sessionId, sessionId), isNotNull(ingestBatches.blobKey)));
+    expect(left).toHaveLength(0);
+  });
+});
