@@ -25,9 +25,16 @@ export function clientAddressOf(trustProxy: false | number | string[]) {
   };
 }
 
+/** The names TRUST_PROXY accepts (as Fastify's proxy-addr does), as the ranges they stand for. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
 function blockList(entries: string[]) {
   const list = new BlockList();
-  for (const entry of entries) {
+  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
     const [address, bits] = entry.split('/') as [string, string | undefined];
     const family = isIPv6(address) ? 'ipv6' : 'ipv4';
     if (bits === undefined) list.addAddress(address, family);
