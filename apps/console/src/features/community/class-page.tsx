@@ -11,6 +11,7 @@ import { communityApi } from './community-api.ts';
 import { LinksPanel } from './links-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { OutlinePanel } from './outline-panel.tsx';
+import { ReviewQueuePanel } from './review-queue-panel.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { TasksPanel } from './tasks-panel.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
@@ -77,6 +78,9 @@ export function ClassPage() {
         </Tab>
         <Tab eventKey="tasks" title={t('community.tabs.tasks')}>
           <TasksPanel classId={id} />
+        </Tab>
+        <Tab eventKey="reviews" title={t('community.tabs.reviews')}>
+          <ReviewQueuePanel classId={id} />
         </Tab>
         <Tab eventKey="certificates" title={t('community.tabs.certificates')}>
           <CertificatesPanel classId={id} />

@@ -18,7 +18,13 @@ import type {
   TaskPatch,
   UserRole,
 } from '@atrium/protocol/community';
-import type { NewTaskBody } from '@atrium/protocol/tasks';
+import type {
+  AcceptSubmissionBody,
+  NewTaskBody,
+  ReturnSubmissionBody,
+  ReviewQueue,
+  TaskSubmission,
+} from '@atrium/protocol/tasks';
 import type { ClassLink, ClassSession } from '@atrium/protocol/training';
 import { ApiError } from '@atrium/web/api/api-error.ts';
 import { apiCall } from '@atrium/web/api/client.ts';
@@ -102,6 +108,13 @@ export const communityApi = {
   updateTask: (taskId: string, body: TaskPatch) =>
     apiCall<AdminTask>('PATCH', `${base}/tasks/${taskId}`, { body }),
   deleteTask: (taskId: string) => apiCall<void>('DELETE', `${base}/tasks/${taskId}`),
+  reviews: (classId: string, signal?: AbortSignal) =>
+    apiCall<ReviewQueue>('GET', `${base}/classes/${classId}/reviews`, { signal }),
+  acceptSubmission: (submissionId: string, body: AcceptSubmissionBody) =>
+    apiCall<TaskSubmission>('POST', `${base}/submissions/${submissionId}/accept`, { body }),
+  returnSubmission: (submissionId: string, body: ReturnSubmissionBody) =>
+    apiCall<TaskSubmission>('POST', `${base}/submissions/${submissionId}/return`, { body }),
+  submissionFileUrl: (submissionId: string) => `${base}/submissions/${submissionId}/file`,
   taskProgress: (taskId: string, signal?: AbortSignal) =>
     apiCall<Items<ProgressRow>>('GET', `${base}/tasks/${taskId}/progress`, { signal }),
 

@@ -4,6 +4,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from './field-errors.ts';
 import { isoToLocal, localToIso } from './local-time.ts';
+import { TaskReviewFields } from './task-review-fields.tsx';
 import { TaskTextFields } from './task-text-fields.tsx';
 
 /** A task's text and due date, edited in place; checked against the server's schema before sending. */
@@ -13,7 +14,9 @@ export function TaskEditForm({
   onCancel,
 }: {
   task: AdminTask;
-  onSave: (patch: Required<Pick<TaskPatch, 'title' | 'description' | 'due_at'>>) => void;
+  onSave: (
+    patch: Required<Pick<TaskPatch, 'title' | 'description' | 'due_at' | 'submission_kind' | 'review'>>,
+  ) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -21,6 +24,8 @@ export function TaskEditForm({
     title: task.title,
     description: task.description,
     due: isoToLocal(task.due_at),
+    submission_kind: task.submission_kind,
+    review: task.review,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
@@ -38,7 +43,7 @@ export function TaskEditForm({
         }
         setErrors({});
         const { title, description, due_at } = parsed.data;
-        onSave({ title, description, due_at });
+        onSave({ title, description, due_at, submission_kind: v.submission_kind, review: v.review });
       }}
     >
       <h2 className="h6">{t('community.tasks.edit', { title: task.title })}</h2>
@@ -47,6 +52,11 @@ export function TaskEditForm({
         value={v}
         onChange={(patch) => setV({ ...v, ...patch })}
         errors={errors}
+      />
+      <TaskReviewFields
+        idPrefix={`edit-task-${task.id}`}
+        value={v}
+        onChange={(patch) => setV({ ...v, ...patch })}
       />
       <div className="d-flex gap-2">
         <Button type="submit" size="sm">

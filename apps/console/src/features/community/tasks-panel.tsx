@@ -9,6 +9,7 @@ import { ConfirmButton } from './confirm-button.tsx';
 import { fieldErrors } from './field-errors.ts';
 import { formatTime, localToIso } from './local-time.ts';
 import { TaskEditForm } from './task-edit-form.tsx';
+import { TaskReviewFields, type TaskReviewSettings } from './task-review-fields.tsx';
 import { TaskTextFields } from './task-text-fields.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 import { useOptimisticItem } from './use-optimistic-item.ts';
@@ -58,6 +59,15 @@ export function TasksPanel({ classId }: { classId: string }) {
                         {t('community.status.draft')}
                       </Badge>
                     )}
+                    <div className="small text-body-secondary" data-testid="task-kind">
+                      {t(`community.tasks.kinds.${task.submission_kind}`)}
+                      {task.review && ` · ${t('community.tasks.reviewed')}`}
+                      {task.pending > 0 && (
+                        <Badge bg="warning" text="dark" className="ms-1" data-testid="task-pending">
+                          {t('community.tasks.pending', { count: task.pending })}
+                        </Badge>
+                      )}
+                    </div>
                     {open === task.id && <TaskProgress taskId={task.id} />}
                   </td>
                   <td>{formatTime(task.due_at, i18n.language)}</td>
@@ -153,7 +163,15 @@ function TaskProgress({ taskId }: { taskId: string }) {
 
 function NewTask({ classId, onDone }: { classId: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [v, setV] = useState({ title: '', description: '', due: '', points: '10', published: true });
+  const [v, setV] = useState({
+    title: '',
+    description: '',
+    due: '',
+    points: '10',
+    published: true,
+    submission_kind: 'check' as TaskReviewSettings['submission_kind'],
+    review: false,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = useMutation({
     mutationFn: (body: Parameters<typeof communityApi.addTask>[1]) => communityApi.addTask(classId, body),
@@ -174,6 +192,8 @@ function NewTask({ classId, onDone }: { classId: string; onDone: () => void }) {
           due_at: localToIso(v.due),
           points: Number(v.points),
           published: v.published,
+          submission_kind: v.submission_kind,
+          review: v.review,
         });
         if (!parsed.success) {
           setErrors(fieldErrors(parsed.error));
@@ -202,6 +222,7 @@ function NewTask({ classId, onDone }: { classId: string; onDone: () => void }) {
         />
         <Form.Control.Feedback type="invalid">{errors.points}</Form.Control.Feedback>
       </Form.Group>
+      <TaskReviewFields idPrefix="task" value={v} onChange={(patch) => setV({ ...v, ...patch })} />
       <Form.Check
         type="switch"
         id="task-published"
