@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureNginx } from './ensure-nginx.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -49,6 +50,9 @@ const stage = (name, status) => {
 
 // The tracker's browser tests run in the unit stage, so Chromium must be there before it.
 ensureChromium();
+// The several-processes test puts the server behind Debian's nginx (apps/server/test/processes-behind-nginx.test.ts).
+if (!ensureNginx())
+  console.error('Could not install nginx: the several-processes test will say it is missing');
 stage('lint', run('npx', ['biome', 'check', '.']));
 stage('boundaries', run('node', ['scripts/check-boundaries.mjs']));
 stage('typecheck', run('node', ['scripts/typecheck.mjs']));

@@ -1,0 +1,202 @@
+// Several server processes behind nginx on this machine, for the several-processes test and the benches
+// (docs/deploy.md describes the same layout for a real deployment). Each server is `node --import tsx
+// apps/server/src/main.ts` with its own ATRIUM_SERVICES; nginx runs on its own loopback port from its own temp
+// folder (config, pid, logs, temp files), never the system's. Everything started here is stopped by `stop()`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { NGINX } from './ensure-nginx.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** A free loopback port (closed again before it is returned: take it at once). */
+export const freePort = () =>
+  new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+
+/** Waits until `check()` resolves true; a check that throws counts as not yet, unless `fatal()` says stop. */
+async function until(check, ms, what, fatal = () => undefined) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    const reason = fatal();
+    if (reason) throw new Error(reason);
+    if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * One server process on a free loopback port. `env` is its configuration on top of the caller's (the
+ * caller names DATABASE_URL, REDIS_URL, S3_*, INGEST_SECRET…). Its output is kept (the last 64 KB) and
+ * printed when it dies unasked, so a failing test says why.
+ */
+export async function startServerProcess(name, env, { port, cpus, stdio = 'keep' } = {}) {
+  const listen = port ?? (await freePort());
+  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const [command, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  let output = '';
+  let stopping = false;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(listen), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', stdio === 'inherit' ? 'inherit' : 'pipe', stdio === 'inherit' ? 'inherit' : 'pipe'],
+  });
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`[${name}] exited (${code ?? signal})\n${output}`);
+  });
+  const url = `http://127.0.0.1:${listen}`;
+  return {
+    name,
+    url,
+    port: listen,
+    child,
+    exited,
+    output: () => output,
+    /** Resolves once readiness (database, blob store, Redis) answers 200; rejects if the process ends first. */
+    async ready(ms = 90_000) {
+      let gone = false;
+      exited.then(() => {
+        gone = true;
+      });
+      await until(
+        async () => (await fetch(`${url}/v1/health/ready`)).ok,
+        ms,
+        `${name} was not ready`,
+        () => gone && `${name} exited before it was ready:\n${output}`,
+      );
+    },
+    /** Sends `signal` (SIGKILL for a crash) without waiting. */
+    kill(signal = 'SIGKILL') {
+      stopping = true;
+      child.kill(signal);
+    },
+    /** Ends it (SIGTERM: in-flight requests finish) and waits for the exit; SIGKILL after 12 s. */
+    async stop() {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The proxy configuration of docs/deploy.md for these upstreams: round-robin over `web` for everything, the
+ * live-assist relay and PeerJS over `assist` with the WebSocket upgrade passed on. No sticky routing: the
+ * clients use WebSocket only (no long-polling) and PeerJS signalling crosses processes through Redis.
+ * `upstreamHeader` adds `x-atrium-upstream` (which process answered) for tests; never in production.
+ */
+export function nginxConfig({ dir, port, web, assist, upstreamHeader = false }) {
+  const servers = (urls) => urls.map((u) => `    server ${new URL(u).host};`).join('\n');
+  const proxied = `
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;${upstreamHeader ? '\n      add_header x-atrium-upstream $upstream_addr always;' : ''}`;
+  const upgraded = `${proxied}
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 1h;
+      proxy_send_timeout 1h;`;
+  return `# Written by scripts/nginx-cluster.mjs; docs/deploy.md explains each part.
+${process.getuid?.() === 0 ? '# Started as root for a test: workers stay root so they can use this temp folder.\nuser root root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 8192; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  # Ingest batches are at most 64 KB (the server's own limit refuses more); avatars go to the bucket directly.
+  client_max_body_size 2m;
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  upstream atrium_web {
+${servers(web)}
+    keepalive 64;
+  }
+  upstream atrium_assist {
+${servers(assist)}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://atrium_web;
+      proxy_set_header Connection "";${proxied}
+      # A process that died mid-request: try the next one for requests that are safe to repeat. Batches are
+      # idempotent by their id, so the tracker's own retry is what covers POSTs.
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+    location /ws-assist/ {
+      proxy_pass http://atrium_assist;${upgraded}
+    }
+    location /peerjs {
+      proxy_pass http://atrium_assist;${upgraded}
+    }
+  }
+}
+`;
+}
+
+/** nginx on its own port from its own temp folder; `stop()` ends it and removes the folder. */
+export async function startNginx({ web, assist, port, upstreamHeader = false }) {
+  const listen = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-nginx-'));
+  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig({ dir, port: listen, web, assist, upstreamHeader }));
+  let output = '';
+  const child = spawn(NGINX, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-16_384);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((r) => child.once('exit', r));
+  const url = `http://127.0.0.1:${listen}`;
+  let gone = false;
+  exited.then(() => {
+    gone = true;
+  });
+  // Any answer means nginx listens (the upstreams may still be starting).
+  await until(
+    async () => Boolean(await fetch(`${url}/v1/health`)),
+    10_000,
+    'nginx did not listen',
+    () => gone && `nginx exited: ${output}`,
+  );
+  return {
+    url,
+    port: listen,
+    dir,
+    async stop() {
+      if (!gone) {
+        child.kill('SIGQUIT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
