@@ -1,4 +1,4 @@
-import { ASSIST_SOCKET_PATH, STORAGE_KEYS } from '@atrium/protocol/assist';
+import { ASSIST_SOCKET_PATH } from '@atrium/protocol/assist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Assist, RESTART_DELAY_MS, type TrackerLike, versionBelow } from './assist.ts';
 import { resolveOptions } from './options.ts';
@@ -266,6 +266,8 @@ describe('assist plugin core', () => {
     const connected = vi.fn();
     const gone = vi.fn();
     const s = setup({
+      // The host's own key (spec 2 §3 options): the granted agent is stored under it.
+      session_control_peer_key: '__host_rc',
       onRemoteControlStart: (a) => {
         started(a.name);
         return ended;
@@ -282,7 +284,7 @@ describe('assist plugin core', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     expect(s.assist.control.isGranted('a1')).toBe(false);
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBe('a1');
+    expect(sessionStorage.getItem('__host_rc')).toBe('a1');
     expect(s.socket.of('UPDATE_SESSION').at(-1)?.data).toMatchObject({ active: false });
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));

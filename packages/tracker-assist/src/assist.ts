@@ -108,6 +108,7 @@ export class Assist {
     const storage = this.safeSessionStorage();
     this.control = new RemoteControl({
       storage,
+      key: options.session_control_peer_key,
       confirm: () =>
         openConfirm(
           doc,
@@ -279,7 +280,7 @@ export class Assist {
     socket.on(ServerEvent.SESSION_ALREADY_CONNECTED, () => this.disconnect());
     socket.on('disconnect', () => {
       // Agents are gone from our point of view; the relay announces them again on reconnect.
-      for (const id of [...this.agents.keys()]) this.removeAgent(id);
+      for (const id of [...this.agents.keys()]) this.removeAgent(id, true);
     });
     for (const name of AGENT_EVENTS) {
       socket.on(name, (agentId: string, env: Envelope) => this.fromAgent(name, agentId, env));
@@ -299,19 +300,20 @@ export class Assist {
     this.canvas.start();
   }
 
-  private removeAgent(id: string): void {
+  /** `cut`: our socket dropped, the agent may still be there (its call may be dialled again). */
+  private removeAgent(id: string, cut = false): void {
     const a = this.agents.get(id);
     if (!a) return;
     this.agents.delete(id);
-    this.control.releaseFor(id);
+    this.control.releaseFor(id, cut);
     this.recording.stop(id);
-    this.calls?.end(id, false);
+    this.calls?.end(id, false, cut);
     a.onDisconnect?.();
     if (this.agents.size === 0) {
       this.offBatch?.();
       this.offBatch = null;
       this.recording.stop(null);
-      this.calls?.close();
+      this.calls?.close(cut);
       this.canvas.stop();
       this.annotation?.remove();
       this.annotation = null;

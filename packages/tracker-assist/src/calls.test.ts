@@ -233,3 +233,82 @@ describe('calls: every agent joining asks the learner', () => {
     calls.close();
   });
 });
+
+describe('calls: a call cut by a reload comes back', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        id = 'local';
+        getTracks = () => [];
+        getAudioTracks = () => [];
+        getVideoTracks = () => [];
+        addTrack = () => undefined;
+      },
+    );
+    sessionStorage.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the same agent dialling again within 30 s is answered without a prompt and the timer keeps its start; a new call starts anew', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    const before = setup();
+    await before.calls.open(config);
+    const first = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', first);
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(first.answered).not.toBeNull());
+    const start = sessionStorage.getItem('__openreplay_call_start');
+    expect(Number(start) - Date.parse('2026-11-24T10:00:00Z')).toBeLessThan(1000);
+    // The session_calling_peer_key option names where the agents on the call are kept.
+    expect(JSON.parse(sessionStorage.getItem('__openreplay_calling_peer') ?? '[]')).toEqual([
+      'atrium-portal-s1-aaaa',
+    ]);
+
+    // The page reloads 69 s into the call: a new plugin, the same session storage.
+    vi.setSystemTime(new Date('2026-11-24T10:01:09Z'));
+    const after = setup();
+    await after.calls.open(config);
+    const again = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', again);
+    await vi.waitFor(() => expect(again.answered).not.toBeNull());
+    expect(prompt()).toBeNull();
+    expect(sessionStorage.getItem('__openreplay_call_start')).toBe(start);
+
+    // The learner hangs up: nothing is left to resume, and the next call asks and starts at its own time.
+    after.calls.endAll(true);
+    expect(sessionStorage.getItem('__openreplay_calling_peer')).toBeNull();
+    expect(sessionStorage.getItem('__openreplay_call_start')).toBeNull();
+    vi.setSystemTime(new Date('2026-11-24T10:05:00Z'));
+    const next = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', next);
+    expect(prompt()).not.toBeNull();
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(next.answered).not.toBeNull());
+    const fresh = Number(sessionStorage.getItem('__openreplay_call_start'));
+    expect(fresh - Date.parse('2026-11-24T10:05:00Z')).toBeGreaterThanOrEqual(0);
+    expect(fresh - Date.parse('2026-11-24T10:05:00Z')).toBeLessThan(1000);
+    after.calls.close();
+  });
+
+  it('after 30 s the stored agent needs the learner’s yes again; another agent always does', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    sessionStorage.setItem('__openreplay_calling_peer', JSON.stringify(['atrium-portal-s1-aaaa']));
+    sessionStorage.setItem('__openreplay_call_start', String(Date.now() - 60_000));
+    const { calls } = setup();
+    await calls.open(config);
+    const other = incomingCall('atrium-portal-s1-bbbb');
+    FakePeer.last?.fire('call', other);
+    expect(prompt()).not.toBeNull();
+    promptButton('Reject')?.click();
+    await vi.waitFor(() => expect(other.closed).toBe(true));
+    vi.setSystemTime(new Date('2026-11-24T10:00:31Z'));
+    const late = incomingCall('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', late);
+    expect(prompt()).not.toBeNull();
+    expect(late.answered).toBeNull();
+    calls.close();
+  });
+});

@@ -1,5 +1,6 @@
 import {
   type AssistConfig,
+  CALL_RESUME_MS,
   PEER_ERROR_MESSAGES,
   PEER_HEARTBEAT_MS,
   PEER_RECONNECT,
@@ -52,8 +53,75 @@ export class Calls {
   private window: CallWindow | null = null;
   private onEnd: (() => void) | null = null;
   private closed = false;
+  /**
+   * Agents' PeerJS ids whose call was cut by a reload or a socket drop, not ended, until when their call is
+   * taken again without a prompt (the learner said yes to it in this tab already).
+   */
+  private readonly resumable = new Map<string, number>();
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null;
+  private resumed = false;
 
-  constructor(private readonly d: CallsDeps) {}
+  constructor(private readonly d: CallsDeps) {
+    // A call that was on when the page reloaded: its agent dials again and is let in for a while.
+    const stored = this.storedPeers();
+    if (stored.length === 0) this.forgetStart();
+    for (const p of stored) this.resumable.set(p, Date.now() + CALL_RESUME_MS);
+    if (stored.length) this.scheduleForget();
+  }
+
+  private storage(): Storage | null {
+    try {
+      return this.d.win.sessionStorage;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The agents on the call, by PeerJS id, under the `session_calling_peer_key` option (spec 2 §3). */
+  private storedPeers(): string[] {
+    try {
+      const v = JSON.parse(this.storage()?.getItem(this.d.options.session_calling_peer_key) ?? '[]');
+      return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private storePeers(): void {
+    const ids = [...this.active.keys()].flatMap((id) => {
+      const p = this.d.agent(id)?.peerId;
+      return typeof p === 'string' ? [p] : [];
+    });
+    // Peers cut off and not yet back keep their place: a second reload must not lose them.
+    for (const [p, until] of this.resumable) if (until > Date.now() && !ids.includes(p)) ids.push(p);
+    try {
+      const s = this.storage();
+      if (ids.length) s?.setItem(this.d.options.session_calling_peer_key, JSON.stringify(ids));
+      else s?.removeItem(this.d.options.session_calling_peer_key);
+    } catch {
+      // no storage: a reload ends the call
+    }
+  }
+
+  private forgetStart(): void {
+    try {
+      this.storage()?.removeItem(STORAGE_KEYS.callStart);
+    } catch {
+      // nothing stored
+    }
+  }
+
+  /** Once the resume window is over, an agent that did not dial again needs the learner's yes. */
+  private scheduleForget(): void {
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = null;
+      const now = Date.now();
+      for (const [p, until] of this.resumable) if (until <= now) this.resumable.delete(p);
+      this.storePeers();
+      if (!this.inCall && !this.starting) this.forgetStart();
+    }, CALL_RESUME_MS + 50);
+  }
 
   private warn(m: string, detail?: unknown) {
     this.d.options.onWarning(`[Atrium] assist: ${m}`, detail);
@@ -125,6 +193,17 @@ export class Calls {
       return;
     }
     const { agentId, info: agent } = caller;
+    const until = this.resumable.get(call.peer);
+    if (until !== undefined) {
+      this.resumable.delete(call.peer);
+      if (until > Date.now()) {
+        // The same call, cut by a reload: no new prompt, and the timer goes on from its start.
+        this.resumed = this.active.size === 0 && !this.starting;
+        this.starting ??= this.startCall(agent);
+        void this.starting.then(() => this.answer(call, agentId));
+        return;
+      }
+    }
     if (this.confirm) {
       call.close(); // one question at a time
       return;
@@ -166,6 +245,7 @@ export class Calls {
     if (!local) return;
     this.active.get(agentId)?.close();
     this.active.set(agentId, call);
+    this.storePeers();
     this.showAgents();
     call.answer(local.stream);
     call.on('stream', (remote) => this.window?.setRemoteStream(remote));
@@ -191,11 +271,14 @@ export class Calls {
   private openWindow(): void {
     const local = this.local as LocalStream;
     let startedAt = Date.now();
-    const store = this.d.win.sessionStorage;
+    // Only a resumed call goes on from the stored start; a new one starts at 00:00 (spec 2 §3 Storage).
+    const resumed = this.resumed;
+    this.resumed = false;
     try {
-      const saved = Number(store.getItem(STORAGE_KEYS.callStart));
-      if (saved > 0 && Date.now() - saved < 3_600_000) startedAt = saved;
-      else store.setItem(STORAGE_KEYS.callStart, String(startedAt));
+      const store = this.storage();
+      const saved = Number(store?.getItem(STORAGE_KEYS.callStart));
+      if (resumed && saved > 0 && saved <= startedAt) startedAt = saved;
+      else store?.setItem(STORAGE_KEYS.callStart, String(startedAt));
     } catch {
       // no storage: the timer starts at zero after a reload
     }
@@ -248,15 +331,24 @@ export class Calls {
     this.end(agentId, false);
   }
 
-  /** `notify`: the learner ended it, the agent is told. */
-  end(agentId: string, notify: boolean): void {
+  /**
+   * `notify`: the learner ended it, the agent is told. `resumable`: cut, not ended (the socket dropped):
+   * the agent may dial again within CALL_RESUME_MS without a new prompt.
+   */
+  end(agentId: string, notify: boolean, resumable = false): void {
     if (this.confirm?.agentId === agentId) this.confirm.remove();
     const c = this.active.get(agentId);
     if (!c) return;
+    const peer = this.d.agent(agentId)?.peerId;
+    if (resumable && typeof peer === 'string') {
+      this.resumable.set(peer, Date.now() + CALL_RESUME_MS);
+      this.scheduleForget();
+    }
     this.active.delete(agentId);
     c.close();
     if (notify) this.d.emit('call_end', agentId);
-    if (this.active.size === 0) this.teardown();
+    this.storePeers();
+    if (this.active.size === 0) this.teardown(resumable);
     else this.showAgents();
   }
 
@@ -266,25 +358,33 @@ export class Calls {
     this.teardown();
   }
 
-  private teardown(): void {
+  private teardown(keepStart = false): void {
     this.window?.remove();
     this.window = null;
     this.local?.stop();
     this.local = null;
     this.starting = null;
-    try {
-      this.d.win.sessionStorage.removeItem(STORAGE_KEYS.callStart);
-    } catch {
-      // nothing stored
-    }
+    if (!keepStart) this.forgetStart();
     const end = this.onEnd;
     this.onEnd = null;
     end?.();
   }
 
-  /** No agent left: end calls and free the peer. */
-  close(): void {
-    this.endAll(false);
+  /**
+   * No agent left: end calls and free the peer. `cut`: the socket dropped, the agents are not gone for
+   * good: their calls may come back within CALL_RESUME_MS without a prompt.
+   */
+  close(cut = false): void {
+    if (cut) {
+      this.confirm?.remove();
+      for (const id of [...this.active.keys()]) this.end(id, false, true);
+    } else {
+      this.endAll(false);
+      this.resumable.clear();
+      if (this.resumeTimer) clearTimeout(this.resumeTimer);
+      this.resumeTimer = null;
+      this.storePeers();
+    }
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.peer?.destroy();

@@ -1,4 +1,4 @@
-import { CONFIRM_DEFAULTS, REMOTE_CONTROL_TIMEOUT_MS, STORAGE_KEYS } from '@atrium/protocol/assist';
+import { CONFIRM_DEFAULTS, REMOTE_CONTROL_TIMEOUT_MS } from '@atrium/protocol/assist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openConfirm } from './confirm-window.ts';
 import { RCStatus, RemoteControl } from './remote-control.ts';
@@ -7,6 +7,7 @@ function setup() {
   const events: string[] = [];
   const rc = new RemoteControl({
     storage: sessionStorage,
+    key: '__openreplay_control_peer',
     confirm: () => openConfirm(document, CONFIRM_DEFAULTS.control),
     granted: (id) => events.push(`granted:${id}`),
     released: (id, denied) => events.push(`released:${id}:${denied}`),
@@ -35,7 +36,7 @@ describe('remote control (spec 2 §4)', () => {
     await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Enabled));
     expect(rc.isGranted('a1')).toBe(true);
     expect(rc.isGranted('a2')).toBe(false);
-    expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBe('a1');
+    expect(sessionStorage.getItem('__openreplay_control_peer')).toBe('a1');
     expect(events).toEqual(['granted:a1']);
     expect(dialog()).toBeNull();
   });
@@ -81,14 +82,14 @@ describe('remote control (spec 2 §4)', () => {
     await vi.waitFor(() => expect(rc.status).toBe(RCStatus.Enabled));
     rc.release(false, true);
     expect(rc.status).toBe(RCStatus.Disabled);
-    expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBe('a1');
+    expect(sessionStorage.getItem('__openreplay_control_peer')).toBe('a1');
     expect(rc.resume(() => undefined)).toBe(false);
     expect(rc.resume((id) => (id === 'a1' ? '小芸' : undefined))).toBe(true);
     expect(rc.isGranted('a1')).toBe(true);
     rc.releaseFor('a2');
     expect(rc.isGranted('a1')).toBe(true);
     rc.releaseFor('a1');
-    expect(sessionStorage.getItem(STORAGE_KEYS.controlAgent)).toBeNull();
+    expect(sessionStorage.getItem('__openreplay_control_peer')).toBeNull();
     expect(events).toEqual(['granted:a1', 'released:a1:false', 'granted:a1', 'released:a1:false']);
   });
 });

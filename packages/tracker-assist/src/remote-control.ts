@@ -1,4 +1,4 @@
-import { REMOTE_CONTROL_TIMEOUT_MS, STORAGE_KEYS } from '@atrium/protocol/assist';
+import { REMOTE_CONTROL_TIMEOUT_MS } from '@atrium/protocol/assist';
 import type { ConfirmHandle } from './confirm-window.ts';
 
 export enum RCStatus {
@@ -15,6 +15,8 @@ export interface RemoteControlDeps {
   released(agentId: string, denied: boolean): void;
   busy(agentId: string): void;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The session-storage key of the granted agent: the `session_control_peer_key` option (spec 2 §3). */
+  key: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export class RemoteControl {
     this.agentId = agentId;
     this.agentName = agentName;
     try {
-      this.deps.storage?.setItem(STORAGE_KEYS.controlAgent, agentId);
+      this.deps.storage?.setItem(this.deps.key, agentId);
     } catch {
       // storage refused: control simply is not resumed after a reload
     }
@@ -84,9 +86,9 @@ export class RemoteControl {
     this.deps.released(id, denied);
   }
 
-  /** The agent left or released: only theirs is ended. */
-  releaseFor(agentId: string): void {
-    if (this.agentId === agentId) this.release(false);
+  /** The agent left or released: only theirs is ended. `keepStored`: only our socket dropped. */
+  releaseFor(agentId: string, keepStored = false): void {
+    if (this.agentId === agentId) this.release(false, keepStored);
   }
 
   isGranted(agentId: string): boolean {
@@ -98,7 +100,7 @@ export class RemoteControl {
     if (this.status !== RCStatus.Disabled) return false;
     let stored: string | null = null;
     try {
-      stored = this.deps.storage?.getItem(STORAGE_KEYS.controlAgent) ?? null;
+      stored = this.deps.storage?.getItem(this.deps.key) ?? null;
     } catch {
       stored = null;
     }
@@ -111,7 +113,7 @@ export class RemoteControl {
 
   forgetStored(): void {
     try {
-      this.deps.storage?.removeItem(STORAGE_KEYS.controlAgent);
+      this.deps.storage?.removeItem(this.deps.key);
     } catch {
       // nothing stored
     }

@@ -24,10 +24,10 @@ export function AssistPage() {
   const { t } = useTranslation();
   const { projectKey = '', sessionId = '' } = useParams();
   const player = useRef<LivePlayerHandle>(null);
-  const onEvents = useCallback(
-    (events: Parameters<LivePlayerHandle['add']>[0]) => player.current?.add(events),
-    [],
-  );
+  const onEvents = useCallback((events: Parameters<LivePlayerHandle['add']>[0], fresh?: boolean) => {
+    if (fresh) player.current?.reset();
+    player.current?.add(events);
+  }, []);
   const session = useAssistSession(projectKey, sessionId, onEvents);
   const call = useCall(session, { projectKey, sessionId });
   useCanvasStreams(session, player, { projectKey, sessionId });
@@ -128,7 +128,7 @@ export function AssistPage() {
           })}
         </Alert>
       )}
-      {session.welcome && session.welcome.tabs.length > 1 && (
+      {session.tabOrder.length > 1 && (
         <Form.Select
           aria-label={t('assist.tab')}
           className="mb-2"
@@ -136,12 +136,9 @@ export function AssistPage() {
           value={session.tabId ?? ''}
           onChange={(e) => session.chooseTab(e.target.value)}
         >
-          {session.welcome.tabs.map((tab, i) => (
-            <option key={tab.tabId} value={tab.tabId}>
-              {t('assist.tabN', {
-                n: i + 1,
-                title: String(session.tabs[tab.tabId]?.pageTitle ?? tab.sessionInfo.pageTitle ?? ''),
-              })}
+          {session.tabOrder.map((id, i) => (
+            <option key={id} value={id}>
+              {t('assist.tabN', { n: i + 1, title: String(session.tabs[id]?.pageTitle ?? '') })}
             </option>
           ))}
         </Form.Select>

@@ -27,7 +27,7 @@ function Video({ stream, muted, label }: { stream: MediaStream | null; muted: bo
 /** Call controls and both videos; the learner answers in the confirm window of the portal. */
 export function CallPanel({ call }: { call: ReturnType<typeof useCall> }) {
   const { t } = useTranslation();
-  const inCall = call.state === 'calling' || call.state === 'active';
+  const inCall = call.state === 'calling' || call.state === 'active' || call.state === 'reconnecting';
   return (
     <div className="mb-2">
       {!inCall ? (
@@ -48,9 +48,14 @@ export function CallPanel({ call }: { call: ReturnType<typeof useCall> }) {
         </ButtonGroup>
       )}
       {call.state === 'calling' && <span className="ms-2">{t('assist.call.calling')}</span>}
+      {call.state === 'reconnecting' && (
+        <span className="ms-2" role="status" data-testid="call-state">
+          {t('assist.call.reconnecting')}
+        </span>
+      )}
       {call.state === 'ended' && (
-        <span className="ms-2" data-testid="call-state">
-          {t('assist.call.ended')}
+        <span className="ms-2" role="status" data-testid="call-state">
+          {t(`assist.call.${call.endedAs}`)}
         </span>
       )}
       {call.state === 'failed' && (

@@ -12,6 +12,8 @@ import {
 
 export interface LivePlayerHandle {
   add(events: { type: number; data: unknown; timestamp: number }[]): void;
+  /** Forgets the page shown (another tab is picked): the next Meta or full snapshot starts over. */
+  reset(): void;
   /** Maps a point on screen to the learner's viewport (CSS pixels), or null outside the page. */
   toPage(clientX: number, clientY: number): [number, number] | null;
   /** The mirror's page canvases in document order (the plugin's own, `data-assist`, left out). */
@@ -108,6 +110,12 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
           }
           replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
         }
+      },
+      reset() {
+        replayer.current?.destroy();
+        replayer.current = null;
+        root.current?.replaceChildren();
+        setPage(null);
       },
       toPage(clientX, clientY) {
         const iframe = root.current?.querySelector('iframe');

@@ -60,6 +60,11 @@ function rrwebEventsOf(batch: unknown): RrwebEvent[] {
   return out;
 }
 
+/** rrweb's Meta event: each page view (and each tracker restart) opens with one, then a full snapshot. */
+const META = 4;
+/** A tab's events kept since its last Meta, so that picking it draws it at once; a longer run is dropped. */
+const TAB_BUFFER_MAX = 20_000;
+
 async function gunzipJson(data: ArrayBuffer | Uint8Array): Promise<unknown> {
   const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
   return JSON.parse(await new Response(stream).text());
@@ -73,13 +78,20 @@ async function gunzipJson(data: ArrayBuffer | Uint8Array): Promise<unknown> {
 export function useAssistSession(
   projectKey: string,
   sessionId: string,
-  onEvents: (events: RrwebEvent[]) => void,
+  /** `fresh`: another tab is shown now; the mirror starts over with these events. */
+  onEvents: (events: RrwebEvent[], fresh?: boolean) => void,
 ) {
   const [connection, setConnection] = useState<Connection>('connecting');
   const [welcome, setWelcome] = useState<AgentWelcome | null>(null);
   const [tabs, setTabs] = useState<Record<string, TabInfo>>({});
   const [refusal, setRefusal] = useState<(AssistError & { n: number }) | null>(null);
   const [tabId, setTabId] = useState<string | null>(null);
+  /** The learner's tabs connected now, in the order they came. */
+  const [tabOrder, setTabOrder] = useState<string[]>([]);
+  /** Bumped when a tab (re)joins: a reload cuts that tab's call, which the agent dials again. */
+  const [tabJoined, setTabJoined] = useState<{ tabId: string; n: number } | null>(null);
+  const buffers = useRef(new Map<string, RrwebEvent[]>());
+  const orderRef = useRef<string[]>([]);
   const [control, setControl] = useState<ControlState>('off');
   const [config, setConfig] = useState<AssistConfig | null>(null);
   const [callEndedByLearner, setCallEndedByLearner] = useState(0);
@@ -104,6 +116,27 @@ export function useAssistSession(
     socketRef.current = socket;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const mine = (meta: unknown) => (meta as { tabId?: string } | undefined)?.tabId === tabRef.current;
+    const setOrder = (next: string[]) => {
+      orderRef.current = next;
+      setTabOrder(next);
+    };
+    const show = (id: string | null) => {
+      tabRef.current = id;
+      setTabId(id);
+      onEventsRef.current(id ? [...(buffers.current.get(id) ?? [])] : [], true);
+    };
+    // Every tab's events are kept from its last Meta on: the agent may switch to it at any time.
+    const received = (meta: unknown, events: RrwebEvent[]) => {
+      const id = (meta as { tabId?: unknown } | undefined)?.tabId;
+      if (typeof id !== 'string') return;
+      let buf = buffers.current.get(id) ?? [];
+      for (const ev of events) {
+        if (ev.type === META) buf = [];
+        if (buf.length || ev.type === META) buf.push(ev);
+      }
+      buffers.current.set(id, buf.length > TAB_BUFFER_MAX ? [] : buf);
+      if (id === tabRef.current) onEventsRef.current(events);
+    };
     const clearTimer = () => {
       if (timeoutRef.current) clearTimeout(timeoutRef.current);
       timeoutRef.current = null;
@@ -151,6 +184,7 @@ export function useAssistSession(
       if (!parsed.success) return;
       setWelcome(parsed.data);
       setTabs(Object.fromEntries(parsed.data.tabs.map((t) => [t.tabId, t.sessionInfo as TabInfo] as const)));
+      setOrder(parsed.data.tabs.map((t) => t.tabId));
       setConnection(parsed.data.tabs.length ? 'live' : 'no-session');
       // The tab watched before a reconnect may be gone: then watch the first one there is.
       if (tabRef.current && !parsed.data.tabs.some((t) => t.tabId === tabRef.current)) tabRef.current = null;
@@ -176,6 +210,25 @@ export function useAssistSession(
       setConnection('no-session');
     });
     socket.on(ServerEvent.SESSION_RECONNECTED, () => setConnection('live'));
+    socket.on(ServerEvent.TAB_JOINED, (tab: { tabId?: unknown; sessionInfo?: unknown }) => {
+      const id = tab?.tabId;
+      if (typeof id !== 'string') return;
+      const info = (tab.sessionInfo && typeof tab.sessionInfo === 'object' ? tab.sessionInfo : {}) as TabInfo;
+      setTabs((all) => ({ ...all, [id]: { ...all[id], ...info } }));
+      if (!orderRef.current.includes(id)) setOrder([...orderRef.current, id]);
+      setTabJoined((j) => ({ tabId: id, n: (j?.n ?? 0) + 1 }));
+      setConnection('live');
+      if (!tabRef.current) show(id);
+    });
+    socket.on(ServerEvent.TAB_LEFT, (id: unknown) => {
+      if (typeof id !== 'string') return;
+      buffers.current.delete(id);
+      const rest = orderRef.current.filter((t) => t !== id);
+      setOrder(rest);
+      // The mirror follows the learner to a tab still open; the last tab keeps its last frame (a reload
+      // brings it back in a moment).
+      if (tabRef.current === id && rest[0]) show(rest[0]);
+    });
     socket.on('UPDATE_SESSION', (env: { meta?: { tabId?: unknown }; data?: unknown }) => {
       const id = env?.meta?.tabId;
       if (typeof id !== 'string' || !env.data || typeof env.data !== 'object') return;
@@ -193,12 +246,11 @@ export function useAssistSession(
         tabRef.current = (env.meta as { tabId: string }).tabId;
         setTabId(tabRef.current);
       }
-      if (mine(env?.meta)) onEventsRef.current(rrwebEventsOf(env.data));
+      received(env?.meta, rrwebEventsOf(env?.data));
     });
     socket.on('messages_gz', async (env: { meta: unknown; data: ArrayBuffer }) => {
-      if (!mine(env?.meta)) return;
       try {
-        onEventsRef.current(rrwebEventsOf(await gunzipJson(env.data)));
+        received(env?.meta, rrwebEventsOf(await gunzipJson(env.data)));
       } catch {
         // A corrupt frame is skipped; the next full snapshot repairs the view.
       }
@@ -262,8 +314,10 @@ export function useAssistSession(
   const dismissRefusal = useCallback(() => setRefusal(null), []);
 
   const chooseTab = useCallback((id: string) => {
+    if (id === tabRef.current) return;
     tabRef.current = id;
     setTabId(id);
+    onEventsRef.current([...(buffers.current.get(id) ?? [])], true);
   }, []);
 
   return {
@@ -273,7 +327,11 @@ export function useAssistSession(
     tabId,
     /** What each learner tab last said about itself (title, address, active). */
     tabs,
+    /** The learner's tabs connected now, in the order they came. */
+    tabOrder,
     chooseTab,
+    /** The last tab to (re)join, bumped each time. */
+    tabJoined,
     /** The server's last refusal of one of this agent's events (n changes with each). */
     refusal,
     dismissRefusal,

@@ -108,11 +108,18 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
       ],
     });
 
-    // A second tab connecting while an agent watches hears AGENTS_CONNECTED with the agent's id.
-    const tab2 = visitorSocket(relay.url, s, { tabId: randomUUID() });
+    // A second tab connecting while an agent watches hears AGENTS_CONNECTED with the agent's id; the agent
+    // hears of the tab (its tab list) and of its going.
+    const tab2Id = randomUUID();
+    const joined = next<[{ tabId: string }]>(a, ServerEvent.TAB_JOINED);
+    const tab2 = visitorSocket(relay.url, s, { tabId: tab2Id });
     const agentsConnected = next<[string[]]>(tab2, ServerEvent.AGENTS_CONNECTED);
     await connected(tab2);
     expect((await agentsConnected)[0]).toEqual([a.id]);
+    expect((await joined)[0].tabId).toBe(tab2Id);
+    const left = next<[string]>(a, ServerEvent.TAB_LEFT);
+    tab2.disconnect();
+    expect((await left)[0]).toBe(tab2Id);
 
     const gone = next<[string]>(visitor, ServerEvent.AGENT_DISCONNECTED);
     const noAgent = next(visitor, ServerEvent.NO_AGENT);

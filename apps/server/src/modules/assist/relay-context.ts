@@ -25,6 +25,11 @@ export interface ServerEvents {
   [ServerEvent.NO_AGENT]: () => void;
   [ServerEvent.SESSION_DISCONNECTED]: () => void;
   [ServerEvent.SESSION_RECONNECTED]: (tabSocketId: string) => void;
+  [ServerEvent.TAB_JOINED]: (tab: {
+    tabId: string;
+    sessionInfo: { pageTitle?: string; active?: boolean; url?: string };
+  }) => void;
+  [ServerEvent.TAB_LEFT]: (tabId: string) => void;
   [ServerEvent.ASSIST_CONFIG]: (config: AssistConfig) => void;
   [ServerEvent.AGENT_WELCOME]: (welcome: AgentWelcome) => void;
   [ServerEvent.ASSIST_ERROR]: (error: AssistError) => void;
@@ -79,6 +84,8 @@ export interface RelayContext {
   peerSecret: string;
   grants: ControlGrants;
   log: FastifyBaseLogger;
+  /** True without the Redis adapter: this process's rooms are all the rooms there are. */
+  alone: boolean;
   /** Records a grant here and on every other process. */
   setGrant(room: string, tabId: string, agentId: string | null): void;
   /** Forgets an agent's grants here and on every other process. */

@@ -31,6 +31,11 @@ export async function relayVisitor(ctx: RelayContext, socket: AssistSocket, budg
   // With the credential for this tab's PeerJS id: no one else can register it (ADR 0042).
   const peerId = visitorPeerId(data.projectKey, data.sessionId, tabId);
   socket.emit(ServerEvent.ASSIST_CONFIG, withPeerCredential(ctx.config, ctx.peerSecret, 'v', peerId));
+  // The agents' tab list (and a call cut by this tab's reload) follows every join, also without agents yet.
+  socket.to(agentsRoom(room)).emit(ServerEvent.TAB_JOINED, {
+    tabId,
+    sessionInfo: { pageTitle: data.pageTitle, active: data.active, url: data.url },
+  });
   const agents = await io.in(agentsRoom(room)).fetchSockets();
   if (agents.length > 0) {
     socket.emit(
@@ -87,6 +92,9 @@ function onVisitorEvent(
     if (u.userID !== undefined) data.userId = u.userID;
     ctx.notifyConsoles(data.sessionId);
   }
+  // socket.io encodes a broadcast before it looks for recipients: alone, a tab nobody watches (a flooder's,
+  // say) costs no encoding. With other processes an agent may be elsewhere, so it is always sent.
+  if (ctx.alone && !ctx.io.sockets.adapter.rooms.has(agentsRoom(room))) return;
   // The tab id is the handshake's: a visitor cannot speak for another tab.
   relayToAgents(socket.to(agentsRoom(room)), name, { meta: { tabId }, data: parsed.data });
 }
@@ -99,6 +107,11 @@ async function onVisitorGone(ctx: RelayContext, data: VisitorData) {
   const tabs = await ctx.io
     .in(tabsRoom(room))
     .fetchSockets()
-    .catch(() => [{}]);
+    .catch(() => null);
+  // Not knowing (another process did not answer), the tab is taken as still there.
+  if (!tabs) return;
+  // A reload's new socket may already be there: the tab is gone only when none of its sockets is left.
+  if (!tabs.some((t) => (t.data as Partial<VisitorData>).tabId === tabId))
+    ctx.io.to(agentsRoom(room)).emit(ServerEvent.TAB_LEFT, tabId);
   if (tabs.length === 0) ctx.io.to(agentsRoom(room)).emit(ServerEvent.SESSION_DISCONNECTED);
 }
