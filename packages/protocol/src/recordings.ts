@@ -43,6 +43,8 @@ export const recordingSearchQuery = z.strictObject({
   os: z.string().trim().min(1).max(100).optional(),
   /** The page address the recording started on contains this. */
   url: z.string().trim().min(1).max(500).optional(),
+  /** Sessions in which the detectors found such a moment (ADR 0057). */
+  signal: z.enum(['rage_click', 'dead_click', 'error_click', 'pointer_shake']).optional(),
   sort: recordingSort.default('started_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: pageNumber,
@@ -162,3 +164,77 @@ export const recordingRead = z.object({
 export type RecordingRead = z.infer<typeof recordingRead>;
 export const recordingAuditPage = z.object({ total: z.number(), entries: z.array(recordingRead) });
 export type RecordingAuditPage = z.infer<typeof recordingAuditPage>;
+
+// ── Moments found at ingest and the Issues screen (ADR 0057) ──────────────────────────────────────────
+
+/** Kinds of moment the detectors find at ingest; each is a search filter and a timeline marker. */
+export const recordingSignal = z.enum(['rage_click', 'dead_click', 'error_click', 'pointer_shake']);
+export type RecordingSignal = z.infer<typeof recordingSignal>;
+
+/** GET /v1/console/sessions/:id/events — the moments found in a session, in time order. */
+export const recordingEvent = z.object({
+  kind: z.enum([...recordingSignal.options, 'exception']),
+  tab_id: z.string(),
+  /** Epoch ms. */
+  at: z.number(),
+  /** The clicked element's label, or the exception's message. */
+  label: z.string(),
+  selector: z.string(),
+  /** Clicks in a rage burst; 1 otherwise. */
+  count: z.number(),
+});
+export type RecordingEvent = z.infer<typeof recordingEvent>;
+
+/** GET /v1/console/issues — exceptions grouped by fingerprint over the last `days` days. */
+export const issueListQuery = z.strictObject({
+  project_id: z.uuid().optional(),
+  days: z.coerce.number<string | number>().int().min(1).max(90).default(14),
+  page: pageNumber,
+  page_size: pageSize(20),
+});
+export type IssueListParams = z.input<typeof issueListQuery>;
+
+export const issueSummary = z.object({
+  /** name + message pattern + top frame, hashed. */
+  fingerprint: z.string(),
+  name: z.string(),
+  /** The newest occurrence's message. */
+  message: z.string(),
+  /** The top stack frame, `function (file:line)`; '' when none was sent. */
+  frame: z.string(),
+  count: z.number(),
+  sessions: z.number(),
+  /** Distinct learners (the verified one, else the claimed id, else the anonymous visitor). */
+  learners: z.number(),
+  first_seen: z.number(),
+  last_seen: z.number(),
+  /** Occurrences per day, oldest first, one per day of the period. */
+  sparkline: z.array(z.number()),
+});
+export type IssueSummary = z.infer<typeof issueSummary>;
+
+export const issueList = z.object({
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  days: z.number(),
+  issues: z.array(issueSummary),
+});
+export type IssueList = z.infer<typeof issueList>;
+
+/** GET /v1/console/issues/:fingerprint — the issue and its newest occurrences, each a moment of a replay. */
+export const issueParams = z.object({ fingerprint: z.string().regex(/^[0-9a-f]{24}$/) });
+export const issueOccurrence = z.object({
+  session_id: z.string(),
+  tab_id: z.string(),
+  at: z.number(),
+  message: z.string(),
+  learner_email: z.string().nullable(),
+  learner_nickname: z.string().nullable(),
+});
+export type IssueOccurrence = z.infer<typeof issueOccurrence>;
+export const issueDetail = z.object({
+  issue: issueSummary,
+  occurrences: z.array(issueOccurrence),
+});
+export type IssueDetail = z.infer<typeof issueDetail>;

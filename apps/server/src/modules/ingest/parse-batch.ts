@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { batchEnvelope, LEARNER_METADATA_KEY, MessageType } from '@atrium/protocol/tracker/index';
+import { type ClickFacts, readClickFacts } from './click-facts.ts';
 import { type BatchSummary, summarizeMessages } from './summarize-messages.ts';
 
 export interface BatchLimits {
@@ -20,6 +21,8 @@ export interface ParsedBatch {
   pageNo: number;
   seq: number;
   summary: BatchSummary;
+  /** Clicks, reactions, exceptions and shakes for the click detectors and the Issues screen (ADR 0057). */
+  clickFacts: ClickFacts;
   /** The messages re-serialised as the stored JSON array. */
   body: Uint8Array;
 }
@@ -103,6 +106,7 @@ export function parseBatch(raw: Uint8Array, encoding: string, limits: BatchLimit
     pageNo: envelope.pageNo,
     seq: envelope.seq,
     summary,
+    clickFacts: readClickFacts(envelope.messages),
     body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
   };
 }

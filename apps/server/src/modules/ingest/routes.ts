@@ -26,6 +26,7 @@ import { verifyLearnerAssertion } from './learner-assertion.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
 import type { ParsedBatch } from './parse-batch.ts';
 import { recordNotStarted } from './record-not-started.ts';
+import { recordSessionEvents } from './record-session-events.ts';
 import { recordUxtSignal } from './record-uxt-signal.ts';
 import { requireTrackerSession } from './require-tracker-session.ts';
 import { retentionSweep } from './retention-sweep.ts';
@@ -160,14 +161,23 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         const claims = claimsOf(request);
         const raw = request.body as Buffer;
         const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
+        let parsed: ParsedBatch | undefined;
         const { duplicate } = await ingestBatch(app.db, app.blobs, {
           claims,
           batchId: request.query.batch,
-          parse: () => parser.parse(raw, encoding, { session: claims.sessionId, address: request.ip }),
+          parse: async () => {
+            parsed = await parser.parse(raw, encoding, { session: claims.sessionId, address: request.ip });
+            return parsed;
+          },
           sessionIdleSeconds: settings.sessionIdleSeconds,
           maxSessionBytes: settings.maxSessionBytes,
           verifyLearner: (assertion) => verifyLearnerAssertion(settings.secret, assertion),
         });
+        // Once per stored batch: rage, dead and error clicks, shakes and exceptions (ADR 0057).
+        if (!duplicate && parsed) {
+          const { tabId, clickFacts } = parsed;
+          await recordSessionEvents(app.db, { sessionId: claims.sessionId, tabId, facts: clickFacts });
+        }
         return { ok: true as const, duplicate };
       },
     );

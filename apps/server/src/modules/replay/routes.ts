@@ -18,6 +18,7 @@ import {
   listSessionBatches,
   streamSessionMessages,
 } from '../ingest/index.ts';
+import { issueRoutes } from './issue-routes.ts';
 import { listAudit } from './list-audit.ts';
 import { recordRead } from './record-read.ts';
 import { searchFilters, searchSessions } from './search-sessions.ts';
@@ -32,6 +33,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: callers who are not staff (agent or admin) are refused before their body is even read.
   app.addHook('onRequest', app.requireAgent);
   const idleSeconds = app.config.ingest.sessionIdleSeconds;
+  // The moments found at ingest and the Issues screen (ADR 0057), behind the same staff check.
+  await app.register(issueRoutes);
 
   app.get(
     '/sessions',

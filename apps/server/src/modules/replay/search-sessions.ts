@@ -24,6 +24,7 @@ export async function searchSessions(db: Database, query: RecordingSearch, idleS
     browser: query.browser,
     os: query.os,
     url: query.url,
+    signal: query.signal,
     sort: query.sort,
     order: query.order,
     page: query.page,

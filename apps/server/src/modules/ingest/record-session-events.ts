@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ingestClickCarry, ingestSessionEvents } from '../../db/schema.ts';
+import type { ClickFacts } from './click-facts.ts';
+import { type ClickCarry, judgeClicks } from './judge-clicks.ts';
+
+/**
+ * After a batch is stored: judges its clicks with the window the tab's previous batch left open, and writes
+ * the moments found and the batch's exceptions as session events (ADR 0057). The tab's carry row is locked
+ * for the judgement, so two batches of one tab arriving together are judged one after the other.
+ */
+export async function recordSessionEvents(
+  db: Database,
+  input: { sessionId: string; tabId: string; facts: ClickFacts },
+): Promise<void> {
+  const { sessionId, tabId, facts } = input;
+  const news = facts.clicks.length + facts.exceptions.length + facts.shakes.length > 0;
+  if (!news && facts.lastTime === null) return;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ carry: ingestClickCarry.carry })
+      .from(ingestClickCarry)
+      .where(and(eq(ingestClickCarry.sessionId, sessionId), eq(ingestClickCarry.tabId, tabId)))
+      .for('update');
+    // A batch with nothing new still judges the clicks the tab's last batch left open (by its reactions, its time).
+    if (!row && !news) return;
+    const { signals, carry } = judgeClicks((row?.carry as ClickCarry | undefined) ?? null, facts);
+    const rows = [
+      ...signals.map((s) => ({
+        sessionId,
+        tabId,
+        kind: s.kind,
+        at: s.at,
+        label: s.label,
+        selector: s.selector,
+        count: s.count,
+      })),
+      ...facts.exceptions.map((e) => ({
+        sessionId,
+        tabId,
+        kind: 'exception' as const,
+        at: e.at,
+        label: e.message,
+        fingerprint: e.fingerprint,
+        name: e.name,
+        frame: e.frame,
+      })),
+    ];
+    if (rows.length > 0) await tx.insert(ingestSessionEvents).values(rows);
+    await tx
+      .insert(ingestClickCarry)
+      .values({ sessionId, tabId, carry })
+      .onConflictDoUpdate({
+        target: [ingestClickCarry.sessionId, ingestClickCarry.tabId],
+        set: { carry: sql`excluded.carry` },
+      });
+  });
+}
