@@ -99,6 +99,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     peerSecret: opts.ingestSecret,
     grants,
     log: opts.log,
+    alone: !redis,
     setGrant(room, tabId, agentId) {
       grants.set(room, tabId, agentId);
       if (redis) io.serverSideEmit('assist:grant', room, tabId, agentId);
