@@ -27,6 +27,7 @@ describe('the console at a phone and a laptop width', () => {
     { path: () => '/console/', name: 'home' },
     { path: () => '/console/sessions', name: 'recordings' },
     { path: () => `/console/learners/${learnerId}/sessions`, name: 'a learner’s recordings' },
+    { path: () => '/console/issues', name: 'issues' },
     { path: () => '/console/classes', name: 'classes' },
     { path: () => `/console/classes/${seeded.fe}`, name: 'a class' },
     { path: () => `/console/classes/${seeded.fe}/sub-chapters/${sub}`, name: 'the sub-chapter editor' },

@@ -9,6 +9,7 @@ const modules = await Promise.all([
   // Features, one per line (the comment keeps the formatter from folding the list):
   import('../features/home/routes.tsx'),
   import('../features/sessions/routes.tsx'),
+  import('../features/issues/routes.tsx'),
   import('../features/community/routes.tsx'),
   import('../features/settings/routes.tsx'),
   import('../features/impersonation/routes.tsx'),

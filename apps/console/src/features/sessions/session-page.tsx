@@ -1,6 +1,6 @@
 import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,9 +10,13 @@ import { ImpersonatedBadge } from './impersonated-badge.tsx';
 import { ClaimedMark, learnerIdOf } from './learner-identity.tsx';
 import { loadRecording } from './player/load-recording.ts';
 import { Player } from './player/player.tsx';
+import type { Marker } from './player/recording.ts';
 import { sessionsApi } from './sessions-api.ts';
 
-/** /console/sessions/:id?t=seconds&tab=id — one recorded session in the player. */
+/**
+ * /console/sessions/:id?t=seconds&tab=id — one recorded session in the player; `at=epoch ms` instead of `t`
+ * names a moment by its time (the Issues screen's links: the server knows when, not the tab's start).
+ */
 export function SessionPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
@@ -32,10 +36,30 @@ export function SessionPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
+  // Moments found at ingest (ADR 0057): markers on the timeline of their tab.
+  const moments = useQuery({
+    queryKey: ['session-events', id],
+    queryFn: ({ signal }) => sessionsApi.events(id, signal),
+  });
   const remove = useMutation({
     mutationFn: () => sessionsApi.remove(id),
     onSuccess: () => navigate('/sessions', { replace: true }),
   });
+
+  const tabParam = search.get('tab');
+  const tabMoments = useMemo(() => {
+    const all = recording.data ?? [];
+    const current = (all.find((x) => x.tabId === tabParam) ?? all[0])?.tabId;
+    return (moments.data ?? [])
+      .filter((m) => m.tab_id === current && m.kind !== 'exception')
+      .map(
+        (m): Marker => ({
+          time: m.at,
+          kind: 'signal',
+          label: `${t(`player.signal.${m.kind}`)}${m.count > 1 ? ` ×${m.count}` : ''}${m.label ? `: ${m.label}` : ''}`,
+        }),
+      );
+  }, [moments.data, recording.data, tabParam, t]);
 
   if (detail.isError) return <Alert variant="danger">{t('sessions.notFound')}</Alert>;
   if (!detail.data)
@@ -49,9 +73,13 @@ export function SessionPage() {
   const tabId = search.get('tab') ?? tabs[0]?.tabId;
   const tab = tabs.find((x) => x.tabId === tabId) ?? tabs[0];
   const learnerId = learnerIdOf(session);
+  const at = Number(search.get('at')) || 0;
+  const startOf = (x: typeof tab) => x?.events[0]?.timestamp ?? 0;
+  const offset = at && tab ? Math.max(0, at - startOf(tab)) : initialOffset;
   const linkTo = (offset: number) => {
     const next = new URLSearchParams(search);
     next.set('t', (offset / 1000).toFixed(1));
+    next.delete('at');
     setSearch(next, { replace: true });
   };
 
@@ -99,6 +127,7 @@ export function SessionPage() {
             const next = new URLSearchParams(search);
             next.set('tab', event.target.value);
             next.delete('t');
+            next.delete('at');
             setSearch(next, { replace: true });
           }}
         >
@@ -121,7 +150,14 @@ export function SessionPage() {
       )}
       {recording.isError && <Alert variant="danger">{t('player.loadFailed')}</Alert>}
       {tab && (
-        <Player key={tab.tabId} session={session} tab={tab} initialOffset={initialOffset} onMoment={linkTo} />
+        <Player
+          key={tab.tabId}
+          session={session}
+          tab={tab}
+          initialOffset={offset}
+          onMoment={linkTo}
+          moments={tabMoments}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import type {
   RecordingDetail,
+  RecordingEvent,
   RecordingRow,
   RecordingSearchParams,
   RecordingSearchResult,
@@ -17,5 +18,8 @@ export const sessionsApi = {
     apiCall<RecordingSearchResult>('GET', '/v1/console/sessions', { query, signal }),
   detail: (id: string, signal?: AbortSignal) =>
     apiCall<RecordingDetail>('GET', `/v1/console/sessions/${encodeURIComponent(id)}`, { signal }),
+  /** The moments found at ingest (ADR 0057): rage, dead and error clicks, pointer shakes, exceptions. */
+  events: (id: string, signal?: AbortSignal) =>
+    apiCall<RecordingEvent[]>('GET', `/v1/console/sessions/${encodeURIComponent(id)}/events`, { signal }),
   remove: (id: string) => apiCall<void>('DELETE', `/v1/console/sessions/${encodeURIComponent(id)}`),
 };

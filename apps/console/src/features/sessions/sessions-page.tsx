@@ -1,4 +1,4 @@
-import { type RecordingSearchParams, recordingSort } from '@atrium/protocol/recordings';
+import { type RecordingSearchParams, recordingSignal, recordingSort } from '@atrium/protocol/recordings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button, Col, Form, Pagination, Row } from 'react-bootstrap';
@@ -22,6 +22,7 @@ const FIELDS = [
   'os',
   'hasErrors',
   'hasFailedRequests',
+  'signal',
   'sort',
   'order',
 ] as const;
@@ -47,6 +48,7 @@ export function SessionsPage() {
     os: get('os') || undefined,
     has_errors: flagOf(get('hasErrors')),
     has_failed_requests: flagOf(get('hasFailedRequests')),
+    signal: recordingSignal.safeParse(get('signal')).data,
     sort: recordingSort.safeParse(get('sort')).data,
     order: get('order') === 'asc' ? 'asc' : undefined,
     page,
@@ -131,6 +133,17 @@ export function SessionsPage() {
               <option value="">{t('sessions.f.any')}</option>
               <option value="true">{t('sessions.f.with')}</option>
               <option value="false">{t('sessions.f.without')}</option>
+            </Form.Select>
+          </Col>
+          <Col md={2}>
+            <Form.Label htmlFor="f-signal">{t('sessions.f.signal')}</Form.Label>
+            <Form.Select id="f-signal" {...field('signal')}>
+              <option value="">{t('sessions.f.any')}</option>
+              {recordingSignal.options.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`player.signal.${kind}`)}
+                </option>
+              ))}
             </Form.Select>
           </Col>
           <Col md={2}>

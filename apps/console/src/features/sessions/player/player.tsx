@@ -1,12 +1,12 @@
 import '@rrweb/replay/dist/style.css';
 import './player.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../format.ts';
 import type { SessionDetail } from '../sessions-api.ts';
 import { Devtools } from './devtools.tsx';
-import type { MarkerKind, TabRecording } from './recording.ts';
+import type { Marker, MarkerKind, TabRecording } from './recording.ts';
 import { Timeline } from './timeline.tsx';
 import { UnreadableNotice } from './unreadable-notice.tsx';
 import { useReplayer } from './use-replayer.ts';
@@ -24,11 +24,14 @@ export function Player({
   tab,
   initialOffset,
   onMoment,
+  moments,
 }: {
   session: SessionDetail;
   tab: TabRecording;
   initialOffset: number;
   onMoment: (offset: number) => void;
+  /** Markers found at ingest (rage, dead and error clicks, shakes: ADR 0057), beside the tab's own. */
+  moments?: Marker[];
 }) {
   const { t } = useTranslation();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -36,6 +39,10 @@ export function Player({
   const [skipInactive, setSkipInactive] = useState(true);
   const [panel, setPanel] = useState('console');
   const { state, play, pause, seek } = useReplayer(tab, container, { speed, skipInactive, initialOffset });
+  const markers = useMemo(
+    () => (moments?.length ? [...tab.markers, ...moments] : tab.markers),
+    [tab, moments],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,7 +81,7 @@ export function Player({
         offset={state.offset}
         duration={state.duration}
         startTime={state.startTime}
-        markers={tab.markers}
+        markers={markers}
         onSeek={(offset, marker) => jump(offset, marker?.kind)}
       />
       <div className="d-flex flex-wrap align-items-center gap-3">

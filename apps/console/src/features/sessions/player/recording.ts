@@ -8,7 +8,8 @@ export interface ReplayEvent {
   timestamp: number;
 }
 
-export type MarkerKind = 'page' | 'click' | 'error' | 'request' | 'gap';
+/** `signal`: a moment found at ingest — a rage, dead or error click, or a pointer shake (ADR 0057). */
+export type MarkerKind = 'page' | 'click' | 'signal' | 'error' | 'request' | 'gap';
 
 /** Everything shown beside the replay carries the epoch-ms time it happened at. */
 interface Timed {

@@ -7,10 +7,11 @@ import type { Marker, MarkerKind } from './recording.ts';
 
 const LANE_PX = 8;
 // A group's count on its marker's colour: white where it keeps 4.5:1, black where white would not.
-const TEXT: Partial<Record<MarkerKind, string>> = { request: '#000', gap: '#000' };
+const TEXT: Partial<Record<MarkerKind, string>> = { request: '#000', signal: '#000', gap: '#000' };
 const COLORS: Record<MarkerKind, string> = {
   page: '#0b5ed7',
   click: '#6c757d',
+  signal: '#fd7e14',
   error: '#b02a37',
   request: '#d63384',
   gap: '#997404',
