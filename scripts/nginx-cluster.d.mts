@@ -33,6 +33,7 @@ export interface Nginx {
   url: string;
   port: number;
   dir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 

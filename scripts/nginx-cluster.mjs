@@ -189,6 +189,8 @@ export async function startNginx({ web, assist, port, upstreamHeader = false }) 
     url,
     port: listen,
     dir,
+    /** The master's pid (its workers are its children). */
+    pid: child.pid,
     async stop() {
       if (!gone) {
         child.kill('SIGQUIT');
