@@ -83,6 +83,20 @@ describe('click signals and issues (real Chromium, real tracker and ingest)', ()
     }
   });
 
+  it('shows the Issues list and an issue at a phone width without sideways scrolling', async () => {
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/console/issues');
+    await page.getByRole('link', { name: /TypeError: Task 4242 failed/ }).click();
+    await page.getByTestId('issue-occurrences').waitFor();
+    expect(await overflow()).toBe(0);
+    await page.goBack();
+    await page.getByTestId('issues-list').waitFor();
+    expect(await overflow()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('lists the exception on the Issues screen, whose link opens the replay at that moment', async () => {
     await page.goto('/console/issues');
     await page.getByRole('link', { name: /TypeError: Task 4242 failed/ }).click();
