@@ -97,6 +97,10 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
               root: root.current,
               liveMode: true,
               mouseTail: false,
+              // A picked tab's kept events are older than the live baseline: rrweb applies such events
+              // to its virtual DOM and copies that to the page only when a seek ends, which live mode
+              // never does. Straight to the page, they show at once.
+              useVirtualDom: false,
             });
             r.on('resize', (d) => {
               const { width, height } = d as Size;
