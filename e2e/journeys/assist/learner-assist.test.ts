@@ -175,7 +175,7 @@ describe('live assist between the portal and the console', () => {
     await callWindow.getByRole('button', { name: '取消靜音' }).waitFor();
 
     await callWindow.getByRole('button', { name: '結束通話' }).click();
-    await agent.getByTestId('call-state').filter({ hasText: '通話已結束' }).waitFor();
+    await agent.getByTestId('call-state').filter({ hasText: '學員結束了通話。' }).waitFor();
     await learner.locator('[data-assist="call-window"]').waitFor({ state: 'detached' });
   });
   it('an annotation drawn by the agent appears red on the learner’s page and fades away', async () => {
@@ -216,15 +216,18 @@ describe('live assist between the portal and the console', () => {
   });
 
   // Last: the fake clock stays installed on the learner's page.
-  it('an unanswered call prompt ends by itself after 30 s and the agent sees the call end', async () => {
+  it('an unanswered call prompt ends by itself after 30 s and the agent reads that it was not answered', async () => {
     await learner.clock.install();
+    // The agent tells "not answered" from "declined" by its own clock: both run the 30 s.
+    await agent.clock.install();
     await agent.getByRole('button', { name: '通話', exact: true }).click();
     const prompt = learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
     await prompt.waitFor({ timeout: 15_000 });
     await learner.clock.fastForward(29_000);
     expect(await prompt.count()).toBe(1);
+    await agent.clock.fastForward(30_000);
     await learner.clock.fastForward(1_500);
     await prompt.waitFor({ state: 'detached' });
-    await agent.getByTestId('call-state').filter({ hasText: '通話已結束' }).waitFor();
+    await agent.getByTestId('call-state').filter({ hasText: '學員 30 秒內沒有接聽，通話已取消。' }).waitFor();
   });
 });
