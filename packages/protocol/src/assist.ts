@@ -52,6 +52,11 @@ export const BROWSER_SUPPORT = { chrome: 72, firefox: 59, safari: 605 } as const
  * new prompt, from an agent stored under `session_calling_peer_key`, for this long (ours; ADR 0056).
  */
 export const CALL_RESUME_MS = 30_000;
+/**
+ * The plugin's own overlays (call window, agent pointer) carry this class and the tracker's hide attribute:
+ * their inside is never recorded, and the agent's mirror hides them (ADR 0056).
+ */
+export const ASSIST_OVERLAY_CLASS = 'atrium-assist-overlay';
 
 /** Relay bounds, per socket (ours; the spec gives none). */
 export const ASSIST_LIMITS = {
