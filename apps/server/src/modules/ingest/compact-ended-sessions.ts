@@ -22,6 +22,8 @@ export interface CompactionOptions {
   objectBytes?: number;
   /** Between writing the objects and the transaction: tests stop a compactor here as a crash would. */
   beforeCommit?: () => Promise<void>;
+  /** Between the transaction and removing the replaced blobs: the same, one step later. */
+  afterCommit?: () => Promise<void>;
 }
 
 /**
@@ -175,6 +177,7 @@ async function compactSession(
     for (const key of written) await blobs.delete(key);
     return null;
   }
+  await opts.afterCommit?.();
   await removeRetiredBlobs(db, blobs, session.id);
   return written.length;
 }

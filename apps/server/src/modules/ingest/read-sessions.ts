@@ -168,8 +168,9 @@ export async function listSessionBatches(db: Database, sessionId: string): Promi
  * A session's messages as NDJSON, one line per batch (`{tabId, pageNo, seq, messages}`, or
  * `{tabId, pageNo, seq, unreadable: true}` when its blob is missing) in the order
  * of listSessionBatches, read from the blob store one batch (or one compacted object) at a time so memory stays
- * flat. Blobs are inflated here and the answer compressed again for the wire (ADR 0053 says why not passed
- * through); a batch compacted while the stream runs is looked up again at its new place.
+ * flat. Blobs are inflated here and the answer compressed again for the wire (ADR 0053: Chromium reads only the
+ * first member of a multi-member gzip body, so the stored members cannot be passed through); a batch compacted
+ * while the stream runs is looked up again at its new place.
  */
 export async function streamSessionMessages(
   db: Database,

@@ -9,6 +9,7 @@ import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { compactEndedSessions } from './compact-ended-sessions.ts';
 import { compactedObjectKey } from './compacted-object-key.ts';
+import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 
 const IDLE_SECONDS = 1800;
 /** A moment when every session recorded by these tests has ended (idle window and grace passed). */
@@ -191,6 +192,44 @@ describe.each(databaseKinds)('stored recordings on %s', (kind) => {
     expect(done).toEqual({ sessions: 1, objects: 1 });
     expect(await t.app.blobs.get(orphan)).toBeNull();
     expect(await messagesOf(sessionId)).toBe(before);
+  });
+
+  it('a crash after the transaction leaves the replaced blobs to the next pass', async () => {
+    await settle();
+    const sessionId = await record(['tab-a'], 3);
+    const before = await messagesOf(sessionId);
+    const own = (await rowsOf(sessionId)).map((r) => r.blobKey);
+    const crash = compactEndedSessions(t.app.db, t.app.blobs, {
+      idleSeconds: IDLE_SECONDS,
+      now: later(),
+      afterCommit: async () => {
+        throw new Error('process killed');
+      },
+    });
+    await expect(crash).rejects.toThrow('process killed');
+    // The new form is indexed and replays; the old blobs linger, named for removal.
+    expect(await messagesOf(sessionId)).toBe(before);
+    expect((await rowsOf(sessionId)).map((r) => r.retiredBlobKey)).toEqual(own);
+    for (const key of own) expect(await t.app.blobs.get(key)).not.toBeNull();
+
+    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    for (const key of own) expect(await t.app.blobs.get(key)).toBeNull();
+    expect((await rowsOf(sessionId)).every((r) => r.retiredBlobKey === null)).toBe(true);
+    expect(await messagesOf(sessionId)).toBe(before);
+  });
+
+  it('the retention sweep removes a compacted recording with its objects', async () => {
+    await settle();
+    const sessionId = await record(['tab-a'], 2);
+    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    const [row] = await rowsOf(sessionId);
+    expect(await t.app.blobs.get(row!.blobKey)).not.toBeNull();
+    const removed = await removeExpiredRecordings(t.app.db, t.app.blobs, {
+      retentionDays: 1,
+      now: Date.now() + 2 * 86_400_000,
+    });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await t.app.blobs.get(row!.blobKey)).toBeNull();
   });
 
   it('deleting a compacted recording removes its objects', async () => {
