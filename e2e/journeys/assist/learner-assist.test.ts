@@ -127,6 +127,13 @@ describe('live assist between the portal and the console', () => {
   });
 
   it('a call: the learner answers in the prompt, both videos play in the call window, the learner ends it', async () => {
+    // Control granted before the call: the call window has its remote-control row from the start.
+    await agent.getByRole('button', { name: '要求遠端控制' }).click();
+    await learner
+      .getByRole('alertdialog', { name: '客服要求遠端控制您的畫面，是否允許？' })
+      .getByRole('button', { name: '允許遠端控制' })
+      .click();
+    await agent.getByText('學員已同意遠端控制').waitFor();
     await agent.getByRole('button', { name: '通話', exact: true }).click();
     const prompt = learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
     await prompt.waitFor({ timeout: 15_000 });
@@ -156,6 +163,10 @@ describe('live assist between the portal and the console', () => {
         { timeout: 15_000 },
       )
       .toBe(1);
+    await callWindow.locator('[data-assist="control-row"]').waitFor({ state: 'visible' });
+    await callWindow.getByRole('button', { name: '結束遠端控制' }).click();
+    await agent.getByText('學員結束了遠端控制。').waitFor();
+    await callWindow.locator('[data-assist="control-row"]').waitFor({ state: 'hidden' });
     const timer = callWindow.locator('[data-assist="timer"]');
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toMatch(/^00:0[1-9]$/);
     const size = await learner

@@ -119,6 +119,16 @@ describe('a second agent joining a running call; a call across reloads and tabs'
     await callWindow.locator('[data-assist="agent-name"]').filter({ hasText: '客服阿哲' }).waitFor();
     expect(seconds(await timer().textContent())).toBeGreaterThanOrEqual(before);
     expect(await learnerAudioAt(agent)).toBe(1);
+    // The call window is the learner's, not the page's: the agent's mirror shows no trace of it.
+    await agent.frameLocator('[data-testid="live-player"] iframe').getByRole('heading').first().waitFor();
+    const shownFrames = await agent.evaluate(() => {
+      const f = document.querySelector('[data-testid="live-player"] iframe') as HTMLIFrameElement | null;
+      const doc = f?.contentDocument;
+      return [...(doc?.querySelectorAll('iframe') ?? [])].filter(
+        (x) => doc?.defaultView?.getComputedStyle(x).display !== 'none',
+      ).length;
+    });
+    expect(shownFrames).toBe(0);
   });
 
   it('the learner hangs up (the agent reads so); the next call asks again and its timer starts at 00:00', async () => {

@@ -1,4 +1,5 @@
 import { AGENT_NAME_MAX, CONFIRM_Z_INDEX, DEFAULT_AGENT_NAME } from '@atrium/protocol/assist';
+import { ownOverlay } from './own-overlay.ts';
 
 export const cutName = (name: string | null | undefined, max: number, fallback = DEFAULT_AGENT_NAME) => {
   const n = (name ?? '').trim() || fallback;
@@ -21,6 +22,7 @@ export class AgentPointer {
     const doc = win.document;
     const el = doc.createElement('div');
     el.dataset.assist = 'pointer';
+    ownOverlay(el);
     el.style.cssText = `position:fixed;left:0;top:0;z-index:${CONFIRM_Z_INDEX - 1};pointer-events:none;transition:transform .05s linear;font:12px system-ui,sans-serif`;
     const dot = doc.createElement('div');
     dot.style.cssText =

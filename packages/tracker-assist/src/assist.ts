@@ -248,6 +248,7 @@ export class Assist {
       },
       emit: (e, d) => this.emit(e, d),
       endControl: () => this.control.release(false),
+      controlling: () => this.control.status === RCStatus.Enabled,
       loadPeer: this.env.loadPeer,
     });
     socket.on(ServerEvent.ASSIST_CONFIG, (c: unknown) => {

@@ -6,6 +6,7 @@ import {
 } from '@atrium/protocol/assist';
 import { cutName } from './agent-pointer.ts';
 import type { CallTexts } from './options.ts';
+import { ownOverlay } from './own-overlay.ts';
 
 /** The built-in call window (spec 2 §2). A replacement template keeps the `data-assist` hooks. */
 export const CALL_UI_TEMPLATE = `<!doctype html><html><head><meta charset="utf-8"><style>
@@ -61,6 +62,7 @@ export class CallWindow {
   ) {
     const f = win.document.createElement('iframe');
     f.dataset.assist = 'call-window';
+    ownOverlay(f);
     f.title = texts.endCall;
     f.style.cssText = `position:fixed;right:16px;bottom:16px;width:200px;height:200px;border:0;border-radius:8px;box-shadow:0 4px 20px rgba(0,0,0,.4);z-index:${CONFIRM_Z_INDEX - 1};background:#202124`;
     win.document.body.append(f);

@@ -24,6 +24,8 @@ export interface CallsDeps {
   emit(event: 'call_end' | 'videofeed', data: unknown): void;
   /** Ends remote control from the call window's control row. */
   endControl(): void;
+  /** Whether an agent controls the page now: a call starting then shows the control row at once. */
+  controlling?(): boolean;
   /** Tests hand in a fake; the page loads PeerJS only when the first agent arrives. */
   loadPeer?: () => Promise<typeof Peer>;
 }
@@ -305,6 +307,8 @@ export class Calls {
       this.d.options.callUITemplate,
     );
     this.window.setLocalStream(local.stream, false);
+    // Control granted before the call: the row to end it is there from the start.
+    if (this.d.controlling?.()) this.window.showControl(true);
     this.window.start(startedAt);
   }
 

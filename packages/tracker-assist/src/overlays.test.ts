@@ -21,6 +21,14 @@ describe('overlays and limits', () => {
     p.remove();
   });
 
+  it('the pointer is the plugin’s own: hidden from the recorder, marked for the mirror to leave out', () => {
+    const p = new AgentPointer(window, '客服小芸');
+    const el = document.querySelector('[data-assist="pointer"]') as HTMLElement;
+    expect(el.hasAttribute('data-openreplay-hidden')).toBe(true);
+    expect(el.classList.contains('atrium-assist-overlay')).toBe(true);
+    p.remove();
+  });
+
   it('an annotation stroke stays 4 s after its last point, then fades out and is dropped', () => {
     let now = 1000;
     const a = new Annotation(window, () => now);

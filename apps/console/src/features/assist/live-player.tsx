@@ -1,3 +1,4 @@
+import { ASSIST_OVERLAY_CLASS } from '@atrium/protocol/assist';
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import {
@@ -101,6 +102,8 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
               // to its virtual DOM and copies that to the page only when a seek ends, which live mode
               // never does. Straight to the page, they show at once.
               useVirtualDom: false,
+              // The plugin's own call window and pointer are the learner's, not the page's (ADR 0056).
+              insertStyleRules: [`.${ASSIST_OVERLAY_CLASS}{display:none!important}`],
             });
             r.on('resize', (d) => {
               const { width, height } = d as Size;

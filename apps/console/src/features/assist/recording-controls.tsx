@@ -12,16 +12,23 @@ export function RecordingControls({ recording }: { recording: ReturnType<typeof 
         <Button variant="danger" onClick={recording.stop}>
           {t('assist.recording.stop')}
         </Button>
+      ) : state === 'requested' ? (
+        <>
+          <Button variant="outline-danger" disabled>
+            {t('assist.recording.waiting')}
+          </Button>
+          <Button variant="outline-secondary" onClick={recording.cancel}>
+            {t('assist.recording.cancel')}
+          </Button>
+        </>
       ) : (
-        <Button
-          variant="outline-danger"
-          disabled={state === 'requested' || state === 'uploading'}
-          onClick={recording.request}
-        >
-          {state === 'requested' ? t('assist.recording.waiting') : t('assist.recording.request')}
+        <Button variant="outline-danger" disabled={state === 'uploading'} onClick={recording.request}>
+          {t('assist.recording.request')}
         </Button>
       )}
-      {['recording', 'uploading', 'saved', 'rejected', 'busy', 'failed'].includes(state) && (
+      {['recording', 'uploading', 'saved', 'rejected', 'busy', 'cancelled', 'timeout', 'failed'].includes(
+        state,
+      ) && (
         <Alert
           variant={
             state === 'saved' || state === 'recording'

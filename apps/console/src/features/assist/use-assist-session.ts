@@ -60,6 +60,8 @@ function rrwebEventsOf(batch: unknown): RrwebEvent[] {
   return out;
 }
 
+/** A learner's answer this close to the 30 s mark is its prompt timing out. */
+const TIMEOUT_MARGIN_MS = 1_500;
 /** rrweb's Meta event: each page view (and each tracker restart) opens with one, then a full snapshot. */
 const META = 4;
 /** A tab's events kept since its last Meta, so that picking it draws it at once; a longer run is dropped. */
@@ -104,6 +106,7 @@ export function useAssistSession(
   const onEventsRef = useRef(onEvents);
   onEventsRef.current = onEvents;
   const timeoutRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const requestedAt = useRef(0);
 
   useEffect(() => {
     const socket = io({
@@ -260,9 +263,20 @@ export function useAssistSession(
       const forMe = env.data === undefined || env.data === socket.id;
       if (!forMe) return;
       clearTimer();
+      // The learner's own 30 s time-out also answers control_rejected: that is a time-out, not a "no"
+      // (a throttled console tab may hear it before its own timer fires).
+      const timedOut =
+        state === 'denied' &&
+        Date.now() - requestedAt.current >= REMOTE_CONTROL_TIMEOUT_MS - TIMEOUT_MARGIN_MS;
       // control_rejected while granted is the learner taking control back.
       setControl((now) =>
-        state !== 'denied' || now === 'requesting' ? state : now === 'granted' ? 'ended' : now,
+        now === 'requesting' && timedOut
+          ? 'timeout'
+          : state !== 'denied' || now === 'requesting'
+            ? state
+            : now === 'granted'
+              ? 'ended'
+              : now,
       );
     };
     const recording = (state: RecordingAnswer) => (env: { meta: unknown }) => {
@@ -290,6 +304,7 @@ export function useAssistSession(
 
   const requestControl = useCallback(() => {
     setControl('requesting');
+    requestedAt.current = Date.now();
     send('request_control');
     if (timeoutRef.current) clearTimeout(timeoutRef.current);
     timeoutRef.current = setTimeout(

@@ -11,7 +11,12 @@ export type RecordingState =
   | 'saved'
   | 'rejected'
   | 'busy'
+  | 'cancelled'
+  | 'timeout'
   | 'failed';
+
+/** An unanswered recording request is withdrawn after this long, as remote control's is (spec 2 §9: 30 s). */
+export const RECORDING_ANSWER_TIMEOUT_MS = 30_000;
 
 /**
  * Recording of the learner's tab (spec 2 §4 Recording) from the agent's side: ask, and once the learner
@@ -25,6 +30,11 @@ export function useTabRecording(session: ReturnType<typeof useAssistSession>, se
   const startedAt = useRef(0);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stopWaiting = useCallback(() => {
+    if (waiting.current) clearTimeout(waiting.current);
+    waiting.current = null;
+  }, []);
 
   const upload = useCallback(async () => {
     setState('uploading');
@@ -70,14 +80,34 @@ export function useTabRecording(session: ReturnType<typeof useAssistSession>, se
   }, [upload, release]);
 
   const { state: answer, n } = session.recordingAnswer;
-  useEffect(() => () => release(), [release]);
+  useEffect(
+    () => () => {
+      stopWaiting();
+      release();
+    },
+    [release, stopWaiting],
+  );
   useEffect(() => {
     if (n === 0 || stateRef.current !== 'requested') return;
+    stopWaiting();
     if (answer === 'accepted') return capture();
     release();
     if (answer === 'rejected') setState('rejected');
     else if (answer === 'busy') setState('busy');
-  }, [answer, n, capture, release]);
+  }, [answer, n, capture, release, stopWaiting]);
+
+  /** Takes back an unanswered request: the learner's prompt goes away (`stop_recording`). */
+  const withdraw = useCallback(
+    (next: 'cancelled' | 'timeout') => {
+      if (stateRef.current !== 'requested') return;
+      stopWaiting();
+      session.send('stop_recording');
+      release();
+      stateRef.current = next;
+      setState(next);
+    },
+    [session, release, stopWaiting],
+  );
 
   // Screen capture needs the agent's click (user activation), so the capture is chosen when asking and
   // recorded only once the learner allows it; a refusal releases it unused.
@@ -90,8 +120,13 @@ export function useTabRecording(session: ReturnType<typeof useAssistSession>, se
       return;
     }
     setState('requested');
+    stateRef.current = 'requested';
     session.send('request_recording', '{}');
-  }, [session, release]);
+    stopWaiting();
+    waiting.current = setTimeout(() => withdraw('timeout'), RECORDING_ANSWER_TIMEOUT_MS);
+  }, [session, release, stopWaiting, withdraw]);
+
+  const cancel = useCallback(() => withdraw('cancelled'), [withdraw]);
 
   const stop = useCallback(() => {
     session.send('stop_recording');
@@ -102,5 +137,5 @@ export function useTabRecording(session: ReturnType<typeof useAssistSession>, se
     }
   }, [session, release]);
 
-  return { state, request, stop };
+  return { state, request, stop, cancel };
 }
