@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { createBatchParserPool } from './batch-parser-pool.ts';
 import { batchRateLimits } from './batch-rate-limits.ts';
+import { clickSettleSweep } from './click-settle-sweep.ts';
 import { compactionSweep } from './compaction-sweep.ts';
 import { describeVisitor } from './describe-visitor.ts';
 import { evaluateFeatureFlags } from './evaluate-feature-flags.ts';
@@ -46,6 +47,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(retentionSweep);
   // And compact ended ones into a few objects per tab (ADR 0053).
   await app.register(compactionSweep);
+  // Clicks an ended session's last batch left undecided are judged then (ADR 0057).
+  await app.register(clickSettleSweep);
   registerIngestBodyParser(app, settings.beaconSizeLimit * INFLATE_FACTOR);
   const withSession = requireTrackerSession(settings.secret);
   // Sessions one address may open per project and hour (ADR 0014), counted in the shared rate-limit store.

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
-import { ingestSessionEvents } from '../../db/schema.ts';
+import { ingestClickCarry, ingestSessionEvents } from '../../db/schema.ts';
+import { settleEndedClicks } from './settle-ended-clicks.ts';
 
 // Two minutes ago, so the batches are inside the session's window and today's sparkline bar.
 const T0 = Date.now() - 120_000;
@@ -135,6 +136,28 @@ describe.each(databaseKinds)('moments found at ingest on %s', (kind) => {
     const bad = await get('/v1/console/sessions?signal=angry_click');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('judges the clicks a tab left undecided once its session has ended', async () => {
+    const c = await start(mei, 'tab-c');
+    await upload(c.token, 'tab-c', 0, [
+      ...commit('tab-c', 0, mutation(0)),
+      ...commit('tab-c', 40_000, click(11, '下載證書', 'button.certificate')),
+    ]);
+    const events = async () =>
+      (await get(`/v1/console/sessions/${c.sessionID}/events`)).json() as { kind: string }[];
+    // The window after the click is not over in the batch: nothing is decided yet.
+    expect(await events()).toEqual([]);
+    const idleSeconds = 1800;
+    // While the session may still send its next batch, the click waits for it.
+    expect(await settleEndedClicks(t.app.db, { idleSeconds })).toBe(0);
+    expect(
+      await settleEndedClicks(t.app.db, { idleSeconds, now: Date.now() + idleSeconds * 1000 + 1000 }),
+    ).toBe(3);
+    expect((await events()).map((e) => e.kind)).toEqual(['dead_click']);
+    expect(
+      await t.app.db.select().from(ingestClickCarry).where(eq(ingestClickCarry.sessionId, c.sessionID)),
+    ).toEqual([]);
   });
 
   it('stores a retried batch once', async () => {
