@@ -3,7 +3,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
-import { databaseKinds } from '../../../test/test-databases.ts';
+import { startS3rver } from '../../../test/start-s3rver.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -15,18 +16,29 @@ const IDLE_SECONDS = 1800;
 /** A moment when every session recorded by these tests has ended (idle window and grace passed). */
 const later = (extraMs = 0) => Date.now() + IDLE_SECONDS * 1000 + 120_000 + extraMs;
 
+/** The databases, each with disk blobs, and PGlite with the S3-compatible store. */
+const stores: [DatabaseKind, 'disk' | 's3'][] = [
+  ...databaseKinds.map((k) => [k, 'disk'] as [DatabaseKind, 'disk']),
+  ['pglite', 's3'],
+];
+
 /** Issue 22: recordings are stored compressed and compacted once ended; the player reads every form. */
-describe.each(databaseKinds)('stored recordings on %s', (kind) => {
+describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => {
   let t: TestApp;
+  let s3: Awaited<ReturnType<typeof startS3rver>> | null = null;
   let agent: TestUser;
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { INGEST_SESSION_IDLE_SECONDS: String(IDLE_SECONDS) });
+    s3 = store === 's3' ? await startS3rver() : null;
+    t = await createTestApp(kind, { INGEST_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), ...s3?.env });
     agent = await createTestUser(t.app, { role: 'agent' });
     admin = await createTestUser(t.app, { role: 'admin' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
 
   /** A learner's visit: `batches` uploads on each of `tabs`, with page text a recording really repeats. */
   async function record(tabs: string[], batches: number): Promise<string> {
