@@ -93,6 +93,20 @@ describe('rage clicks', () => {
     expect(kinds(signals)).not.toContain('rage_click');
   });
 
+  it('counts a burst that goes on into the next batch on the event already reported', () => {
+    const first = judgeClicks(
+      null,
+      readClickFacts([0, 200, 400].flatMap((ms) => commit(ms, click(4, '送出', 'form button')))),
+    );
+    expect(first.signals.map((s) => [s.kind, s.count])).toEqual([['rage_click', 3]]);
+    const next = judgeClicks(
+      first.carry,
+      readClickFacts([600, 800].flatMap((ms) => commit(ms, click(4, '送出', 'form button')))),
+    );
+    expect(next.signals.filter((s) => s.kind === 'rage_click')).toEqual([]);
+    expect(next.grown).toEqual([{ at: T0, selector: 'form button', by: 2 }]);
+  });
+
   it('finds a burst that straddles two batches', () => {
     const signals = judge([
       [

@@ -27,7 +27,8 @@ interface OpenClick extends ClickFact {
 export interface ClickCarry {
   open: OpenClick[];
   recent: { at: number; key: string }[];
-  rage: { key: string; lastAt: number }[];
+  /** Bursts reported already: the element, its last click, and the burst's first click (its event's time). */
+  rage: { key: string; lastAt: number; at: number; selector: string }[];
   until: number | null;
 }
 
@@ -67,7 +68,12 @@ function anyWithin(sorted: number[], lo: number, hi: number): boolean {
 export function judgeClicks(
   carry: ClickCarry | null,
   facts: ClickFacts,
-): { signals: ClickSignal[]; carry: ClickCarry } {
+): {
+  signals: ClickSignal[];
+  /** Bursts an earlier batch reported that went on in this one: their stored count grows by `by`. */
+  grown: { at: number; selector: string; by: number }[];
+  carry: ClickCarry;
+} {
   const before = carry ?? emptyCarry();
   const signals: ClickSignal[] = [];
   const emit = (s: ClickSignal) => {
@@ -78,9 +84,10 @@ export function judgeClicks(
 
   // Rage: each new click looks back one window over the clicks on the same element, the carried ones too.
   const history = [...before.recent];
-  const runs = new Map<string, { lastAt: number; signal?: ClickSignal }>(
-    before.rage.map((r) => [r.key, { lastAt: r.lastAt }]),
-  );
+  const runs = new Map<
+    string,
+    { lastAt: number; at: number; selector: string; signal?: ClickSignal; by: number }
+  >(before.rage.map((r) => [r.key, { lastAt: r.lastAt, at: r.at, selector: r.selector, by: 0 }]));
   for (const click of facts.clicks) {
     history.push({ at: click.at, key: click.key });
     const burst = history.filter(
@@ -91,6 +98,7 @@ export function judgeClicks(
     if (run && click.at - run.lastAt <= WINDOW_MS) {
       run.lastAt = click.at;
       if (run.signal) run.signal.count++;
+      else run.by++;
       continue;
     }
     const first = burst.reduce((a, b) => (b.at < a.at ? b : a));
@@ -101,7 +109,7 @@ export function judgeClicks(
       selector: click.selector,
       count: burst.length,
     });
-    runs.set(click.key, { lastAt: click.at, signal });
+    runs.set(click.key, { lastAt: click.at, at: first.at, selector: click.selector, signal, by: 0 });
   }
 
   // Dead and error clicks: the carried open clicks first, then this batch's, against this batch's times.
@@ -130,10 +138,15 @@ export function judgeClicks(
   const since = (lastTime ?? 0) - WINDOW_MS;
   return {
     signals: signals.sort((a, b) => a.at - b.at),
+    grown: [...runs.values()]
+      .filter((r) => !r.signal && r.by > 0)
+      .map((r) => ({ at: r.at, selector: r.selector, by: r.by })),
     carry: {
       open: open.slice(-MAX_OPEN),
       recent: history.filter((h) => h.at >= since).slice(-MAX_RECENT),
-      rage: [...runs].filter(([, r]) => r.lastAt >= since).map(([key, r]) => ({ key, lastAt: r.lastAt })),
+      rage: [...runs]
+        .filter(([, r]) => r.lastAt >= since)
+        .map(([key, r]) => ({ key, lastAt: r.lastAt, at: r.at, selector: r.selector })),
       until: lastTime,
     },
   };

@@ -24,7 +24,23 @@ export async function recordSessionEvents(
       .for('update');
     // A batch with nothing new still judges the clicks the tab's last batch left open (by its reactions, its time).
     if (!row && !news) return;
-    const { signals, carry } = judgeClicks((row?.carry as ClickCarry | undefined) ?? null, facts);
+    const { signals, grown, carry } = judgeClicks((row?.carry as ClickCarry | undefined) ?? null, facts);
+    const e = ingestSessionEvents;
+    for (const burst of grown) {
+      // A rage burst an earlier batch reported went on: its one event counts every click.
+      await tx
+        .update(e)
+        .set({ count: sql`${e.count} + ${burst.by}` })
+        .where(
+          and(
+            eq(e.sessionId, sessionId),
+            eq(e.tabId, tabId),
+            eq(e.kind, 'rage_click'),
+            eq(e.at, burst.at),
+            eq(e.selector, burst.selector),
+          ),
+        );
+    }
     const rows = [
       ...signals.map((s) => ({
         sessionId,
