@@ -39,6 +39,10 @@ export function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Without a listener, an idle connection killed by the server would crash the whole process.
     pool.on('error', (error) => opts.onIdleError?.(error));
+    // The same for a connection that is checked out but between queries (inside a transaction, say) when the
+    // server goes away (a restart, a failover): the pool listens only to idle ones. Its next query fails and
+    // the pool drops it on release; the process lives on.
+    pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,

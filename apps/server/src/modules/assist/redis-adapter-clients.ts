@@ -11,6 +11,14 @@ export async function connectAdapterClients(url: string, log: FastifyBaseLogger)
   const sub = new Redis(url, { lazyConnect: true, connectTimeout: 3000 });
   let down = false;
   for (const client of [pub, sub]) {
+    // The adapter publishes without waiting for the answer; during a Redis outage ioredis rejects queued
+    // commands after its retries, and an unheard rejection ends the process. Callers that wait still see it.
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = ((...args: Parameters<typeof send>) => {
+      const answer = send(...args);
+      answer?.catch(() => undefined);
+      return answer;
+    }) as typeof send;
     client.on('error', (err) => {
       if (down) return;
       down = true;
