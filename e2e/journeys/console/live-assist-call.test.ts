@@ -157,6 +157,29 @@ describe('a call from the console', () => {
     const [saved] = (list.json() as { list: { id: string; bytes: number; duration_ms: number }[] }).list;
     expect(saved?.bytes).toBeGreaterThan(1000);
     expect(saved?.duration_ms).toBeGreaterThan(1000);
+
+    // A request can be taken back while the learner decides; the learner's prompt goes with it.
+    const toCancel = next(visitor, 'request_recording');
+    await page.getByRole('button', { name: '要求錄製分頁' }).click();
+    await toCancel;
+    const withdrawn = next(visitor, 'stop_recording');
+    await page.getByRole('button', { name: '取消要求' }).click();
+    await withdrawn;
+    await page.getByTestId('recording-state').filter({ hasText: '已取消錄製要求。' }).waitFor();
+
+    // Left unanswered, it is withdrawn after 30 s and the agent reads so.
+    await page.clock.install();
+    const unanswered = next(visitor, 'request_recording');
+    await page.getByRole('button', { name: '要求錄製分頁' }).click();
+    await unanswered;
+    await page.getByText('等待學員同意錄製…').waitFor();
+    const timedOut = next(visitor, 'stop_recording', 10_000);
+    await page.clock.fastForward(30_500);
+    await timedOut;
+    await page
+      .getByTestId('recording-state')
+      .filter({ hasText: '學員 30 秒內沒有回應，錄製要求已逾時。' })
+      .waitFor();
     await context.close();
   });
 });

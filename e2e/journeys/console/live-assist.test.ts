@@ -179,6 +179,20 @@ describe('live assist in the console', () => {
     expect(await agentPage.getByText('要求已逾時').count()).toBe(0);
     await agentPage.clock.fastForward(1_500);
     await agentPage.getByText('學員 30 秒內沒有回應，要求已逾時。').waitFor();
+
+    // The learner's own 30 s prompt times out just before the console's timer (a throttled console tab):
+    // its control_rejected reads as the time-out it is, not as a refusal. (A fresh page: the fake clock's
+    // next 30 s would outrun the socket's heartbeat.)
+    await agentPage.reload();
+    await agentPage.frameLocator('[data-testid="live-player"] iframe').getByText('作業頁').waitFor();
+    const third = next<[string]>(visitor, 'request_control');
+    await agentPage.getByRole('button', { name: '要求遠端控制' }).click();
+    const [thirdAgent] = await third;
+    await agentPage.getByText('等待學員同意…').waitFor();
+    await agentPage.clock.fastForward(29_500);
+    visitor.emit('control_rejected', { meta, data: thirdAgent });
+    await agentPage.getByText('學員 30 秒內沒有回應，要求已逾時。').waitFor();
+    expect(await agentPage.getByText('學員拒絕了遠端控制。').count()).toBe(0);
     await context.close();
   });
 });
