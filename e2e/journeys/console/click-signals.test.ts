@@ -1,6 +1,7 @@
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../support/axe.ts';
 import { signInToConsole } from '../../support/console.ts';
 import { allowConsoleError } from '../../support/console-errors.ts';
 import { useJourney } from '../../support/journey.ts';
@@ -91,9 +92,11 @@ describe('click signals and issues (real Chromium, real tracker and ingest)', ()
     await page.getByRole('link', { name: /TypeError: Task 4242 failed/ }).click();
     await page.getByTestId('issue-occurrences').waitFor();
     expect(await overflow()).toBe(0);
+    await expectAccessible(page, 'an issue at 375 px');
     await page.goBack();
     await page.getByTestId('issues-list').waitFor();
     expect(await overflow()).toBe(0);
+    await expectAccessible(page, 'the Issues list at 375 px');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
