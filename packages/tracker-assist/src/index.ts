@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import { Assist, type AssistEnv, type TrackerLike } from './assist.ts';
+import { assistSupported } from './browser-support.ts';
 import { type AssistOptions, resolveOptions } from './options.ts';
 
 export { Assist, MIN_TRACKER_VERSION, versionBelow } from './assist.ts';
@@ -15,7 +16,15 @@ export { RCStatus } from './remote-control.ts';
 export function trackerAssist(options: Partial<AssistOptions> = {}, env: Partial<AssistEnv> = {}) {
   return (tracker: TrackerLike): Assist | null => {
     if (typeof window === 'undefined' && !env.window) return null;
-    return new Assist(tracker, resolveOptions(options), { window, io, ...env });
+    const resolved = resolveOptions(options);
+    const win = env.window ?? window;
+    if (!assistSupported(win.navigator?.userAgent ?? '')) {
+      resolved.onWarning(
+        '[Atrium] assist: this browser is not supported (spec: Chrome 72+, Firefox 59+, Safari 605+, not iOS)',
+      );
+      return null;
+    }
+    return new Assist(tracker, resolved, { window, io, ...env });
   };
 }
 
