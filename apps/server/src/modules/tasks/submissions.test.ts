@@ -183,6 +183,14 @@ describe.each(databaseKinds)('task submissions and review on %s', (kind) => {
     expect((await c.call('outsider', 'GET', `/v1/tasks/${task.id}/submissions`)).statusCode).toBe(404);
   });
 
+  it('takes one of two hand-ins sent at once', async () => {
+    const task = await newTask(c.ids.fe, { submission_kind: 'text', review: true });
+    const send = (text: string) => c.call('mate', 'POST', `${base}/${task.id}/submissions`, { text });
+    const codes = (await Promise.all([send('甲'), send('乙'), send('丙')])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    expect((await c.call('mate', 'GET', `/v1/tasks/${task.id}/submissions`)).json().items).toHaveLength(1);
+  });
+
   it('limits how often one learner hands in', async () => {
     const task = await newTask(c.ids.fe, { submission_kind: 'link' });
     const codes: number[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SubmissionKind, TaskSubmitted } from '@atrium/protocol/tasks';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, taskSubmissions } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -60,6 +60,22 @@ export async function submitTask(
   if (made >= MAX_SUBMISSIONS_PER_TASK)
     throw badRequest('too_many_submissions', `每個任務最多繳交 ${MAX_SUBMISSIONS_PER_TASK} 次`);
 
+  // Claim the progress row first, conditionally: of two hand-ins sent at once only one gets past here.
+  await db.insert(taskProgress).values({ taskId, userId, acceptedAt: now }).onConflictDoNothing();
+  const claimed = await db
+    .update(taskProgress)
+    .set(task.review ? { reviewState: 'pending' } : { completedAt: now, reviewState: null })
+    .where(
+      and(
+        eq(taskProgress.taskId, taskId),
+        eq(taskProgress.userId, userId),
+        isNull(taskProgress.completedAt),
+        or(isNull(taskProgress.reviewState), ne(taskProgress.reviewState, 'pending')),
+      ),
+    )
+    .returning({ taskId: taskProgress.taskId });
+  if (claimed.length === 0) throw new AppError(409, 'submission_pending', '已繳交，正在等待工作人員審核');
+
   const id = randomUUID();
   const fileKey = input.file ? await input.file.store(id) : null;
   const [row] = await db
@@ -78,13 +94,6 @@ export async function submitTask(
       submittedAt: now,
     })
     .returning();
-  await db.insert(taskProgress).values({ taskId, userId, acceptedAt: now }).onConflictDoNothing();
-  await db
-    .update(taskProgress)
-    .set(task.review ? { reviewState: 'pending' } : { completedAt: now, reviewState: null })
-    .where(
-      and(eq(taskProgress.taskId, taskId), eq(taskProgress.userId, userId), isNull(taskProgress.completedAt)),
-    );
   const fresh = await findTask(db, cls, taskId, userId, now);
   return {
     task: toTaskView(fresh.task, fresh.progress, cls.name, now),
