@@ -1,5 +1,5 @@
 import { SUBMISSION_FILE_MAX_BYTES } from '@atrium/protocol/tasks';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
