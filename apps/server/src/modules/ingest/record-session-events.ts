@@ -16,11 +16,21 @@ export async function recordSessionEvents(
   const { sessionId, tabId, facts } = input;
   const news = facts.clicks.length + facts.exceptions.length + facts.shakes.length > 0;
   if (!news && facts.lastTime === null) return;
+  const where = and(eq(ingestClickCarry.sessionId, sessionId), eq(ingestClickCarry.tabId, tabId));
+  // Most batches bring no click and find no open window: one key lookup, no transaction.
+  if (!news) {
+    const [open] = await db
+      .select({ tabId: ingestClickCarry.tabId })
+      .from(ingestClickCarry)
+      .where(where)
+      .limit(1);
+    if (!open) return;
+  }
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ carry: ingestClickCarry.carry })
       .from(ingestClickCarry)
-      .where(and(eq(ingestClickCarry.sessionId, sessionId), eq(ingestClickCarry.tabId, tabId)))
+      .where(where)
       .for('update');
     // A batch with nothing new still judges the clicks the tab's last batch left open (by its reactions, its time).
     if (!row && !news) return;
@@ -63,6 +73,11 @@ export async function recordSessionEvents(
       })),
     ];
     if (rows.length > 0) await tx.insert(ingestSessionEvents).values(rows);
+    // Nothing left open: no row, so the tab's next click-free batches cost one lookup.
+    if (carry.open.length + carry.recent.length + carry.rage.length === 0) {
+      if (row) await tx.delete(ingestClickCarry).where(where);
+      return;
+    }
     await tx
       .insert(ingestClickCarry)
       .values({ sessionId, tabId, carry })
