@@ -13,7 +13,7 @@
 //   node bench/load.mjs                       # N = 100, 250, 500, 1000; one process, then two behind nginx
 //   BENCH_N=100,500 BENCH_MODES=two BENCH_WINDOW_SECONDS=30 node bench/load.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startNginx, startServerProcess } from '../scripts/nginx-cluster.mjs';
@@ -181,7 +181,6 @@ async function step(base, n, tokens, pids, nginxPid, urls) {
       // The ending batch: the page is hidden and the tracker stops.
       const tail = last ? `,[39,false],[0,${Date.now()}]]}` : `,[0,${Date.now()}]]}`;
       const body = gzipSync(`${head}[0,${Date.now()}],${bulk}${tail}`);
-      batchBytes += body.length;
       const status = await timed(ingest, 'batch', `${base}/ingest/v1/web/i?batch=${tabId}-1-${seq}`, {
         method: 'POST',
         headers: {
@@ -192,7 +191,10 @@ async function step(base, n, tokens, pids, nginxPid, urls) {
         },
         body,
       });
-      if (status >= 200 && status < 300) batches++;
+      if (status >= 200 && status < 300) {
+        batches++;
+        batchBytes += body.length;
+      }
       if (last) return;
     }
   }
@@ -227,6 +229,7 @@ async function step(base, n, tokens, pids, nginxPid, urls) {
   const serverCpu = cpu.slice(0, pids.length).reduce((a, b) => a + b, 0);
   const nginxCpu = cpu.slice(pids.length).reduce((a, b) => a + b, 0);
   return {
+    load: loadavg()[0],
     n,
     ingest,
     starts,
@@ -260,6 +263,7 @@ function report(mode, r) {
       `${r.nginxCpu ? `${((r.nginxCpu / r.seconds) * 100).toFixed(0)}%` : '-'}`.padStart(6),
       `${r.rssPeak.toFixed(0).padStart(6)}`,
       ok ? '  yes' : '  NO ',
+      `  load ${r.load.toFixed(1)}`,
       (() => {
         const per = (k) => ((r.server[k] / Math.max(1, r.server.batches)) * 1000).toFixed(0);
         return `  server mean ${per('batch')} ms = queue ${per('wait')} + parse ${per('parse')} + blob ${per('blob')} + rest`;
@@ -342,7 +346,7 @@ try {
     }
   }
   console.log(
-    `\nwindow ${WINDOW_SECONDS} s per step; batches = acknowledged (2xx); cpu ms/batch = server CPU (all threads) ÷ batches, API calls included; srv% of one core; RSS = servers together, peak`,
+    `\nwindow ${WINDOW_SECONDS} s per step; batches = acknowledged (2xx); cpu ms/batch = server CPU (all threads) ÷ batches, API calls included; srv% of one core; load = the machine's 1-minute load average at the end of the step (2 cores); RSS = servers together, peak`,
   );
   const one = results.filter((r) => r.mode === 'one');
   const two = results.filter((r) => r.mode === 'two');
