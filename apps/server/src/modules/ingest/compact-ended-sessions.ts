@@ -39,20 +39,32 @@ export async function compactEndedSessions(
   db: Database,
   blobs: BlobStore,
   opts: CompactionOptions,
-): Promise<{ sessions: number; objects: number }> {
+): Promise<CompactionResult> {
   const now = opts.now ?? Date.now();
   await removeRetiredBlobs(db, blobs);
-  let sessions = 0;
-  let objects = 0;
+  const result: CompactionResult = { sessions: 0, objects: 0, failed: [] };
   for (let i = 0; i < (opts.limit ?? 200); i++) {
     const claimed = await claimSession(db, now, opts.idleSeconds);
     if (!claimed) break;
-    const written = await compactSession(db, blobs, claimed, opts);
-    if (written === null) continue;
-    sessions++;
-    objects += written;
+    try {
+      const written = await compactSession(db, blobs, claimed, opts);
+      if (written === null) continue;
+      result.sessions++;
+      result.objects += written;
+    } catch (error) {
+      // This session waits for its claim to lapse (its old form stays readable); the pass goes on.
+      result.failed.push({ sessionId: claimed.id, error });
+    }
   }
-  return { sessions, objects };
+  return result;
+}
+
+export interface CompactionResult {
+  /** Sessions compacted, and the objects written for them. */
+  sessions: number;
+  objects: number;
+  /** Sessions whose compaction failed this pass: tried again once their claim lapses. */
+  failed: { sessionId: string; error: unknown }[];
 }
 
 interface Claimed {

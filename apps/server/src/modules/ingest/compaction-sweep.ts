@@ -14,7 +14,11 @@ export const compactionSweep = fp(
     if (app.config.env === 'test' || compactionIntervalSeconds <= 0) return;
     every(app, 'recording compaction', compactionIntervalSeconds * 1000, async () => {
       const done = await compactEndedSessions(app.db, app.blobs, { idleSeconds: sessionIdleSeconds });
-      if (done.sessions > 0) app.log.info(done, 'ended recordings compacted');
+      for (const { sessionId, error } of done.failed) {
+        app.log.warn({ err: error, sessionId }, 'recording compaction failed; retried when its claim lapses');
+      }
+      if (done.sessions > 0)
+        app.log.info({ sessions: done.sessions, objects: done.objects }, 'ended recordings compacted');
     });
   },
   { name: 'recording-compaction-sweep' },
