@@ -121,7 +121,7 @@ describe('a call from the console', () => {
     await learnerContext.close();
   });
 
-  it('records the learner’s tab after consent and keeps the WebM with the session; a refusal is shown', async () => {
+  it('records the learner’s tab after consent, keeps the WebM with the session and plays it on the session’s page; a refusal is shown', async () => {
     const s = await startTrackerSession(journey.server.app);
     const visitor = visitorSocket(journey.server.baseUrl, s);
     await connected(visitor);
@@ -180,6 +180,17 @@ describe('a call from the console', () => {
       .getByTestId('recording-state')
       .filter({ hasText: '學員 30 秒內沒有回應，錄製要求已逾時。' })
       .waitFor();
+
+    // The saved recording is listed on the session's page and plays there.
+    await page.goto(`/console/sessions/${s.sessionId}`);
+    await page.getByRole('heading', { name: '客服錄下的分頁' }).waitFor();
+    await page.getByRole('button', { name: '播放錄影 1' }).click();
+    const video = page.getByLabel('分頁錄影 1');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { TabRecordings } from '../assist/tab-recordings.tsx';
 import { formatClock, formatMoment } from './format.ts';
 import { ImpersonatedBadge } from './impersonated-badge.tsx';
 import { ClaimedMark, learnerIdOf } from './learner-identity.tsx';
@@ -159,6 +160,7 @@ export function SessionPage() {
           moments={tabMoments}
         />
       )}
+      <TabRecordings sessionId={session.id} />
     </>
   );
 }
