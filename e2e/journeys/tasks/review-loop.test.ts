@@ -18,28 +18,27 @@ describe('a reviewed task: hand in, returned, hand in again, accepted', () => {
   let learner: Page;
   let staff: Page;
   let taskId = '';
+  let adminToken = '';
 
   beforeAll(async () => {
     const db = journey.server.app.db;
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.staff));
-    const { token } = await createSession(db, { userId: admin!.id, ttlDays: 1 });
-    const res = await journey.server.app.inject({
-      method: 'POST',
-      url: `/v1/console/community/classes/${seeded.fe}/tasks`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        title: '寫一段自我介紹',
-        due_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        points: 20,
-        submission_kind: 'text',
-        review: true,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    taskId = res.json().id;
+    adminToken = (await createSession(db, { userId: admin!.id, ttlDays: 1 })).token;
+    taskId = await newTask({ title: '寫一段自我介紹', points: 20, submission_kind: 'text', review: true });
     learner = await signedInAs(journey.browser, journey.server, demo.learner);
     staff = await signedInAs(journey.browser, journey.server, demo.staff);
   });
+
+  const newTask = async (fields: object): Promise<string> => {
+    const res = await journey.server.app.inject({
+      method: 'POST',
+      url: `/v1/console/community/classes/${seeded.fe}/tasks`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { due_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), ...fields },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  };
 
   /** The new screens hold at a phone's width and a desktop's. */
   const accessibleAtBothWidths = async (page: Page, screen: string) => {
@@ -100,5 +99,20 @@ describe('a reviewed task: hand in, returned, hand in again, accepted', () => {
     const feedback = await learner.getByTestId('submission-feedback').allTextContents();
     expect(feedback).toEqual(['助教回饋：目標很清楚，加油！', '助教回饋：請多寫一點你的學習目標']);
     expect(await learner.getByTestId('submission-points').textContent()).toBe('獲得 18 點');
+  });
+
+  it('hands in a file on a task without review: done at once, the file in the history', async () => {
+    const fileTask = await newTask({ title: '上傳期末報告', submission_kind: 'file' });
+    await learner.goto(`/tasks/${fileTask}`);
+    await learner.getByLabel('作業檔案').setInputFiles({
+      name: '期末報告.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n% 小安的報告\n'),
+    });
+    await learner.getByRole('button', { name: '繳交並完成' }).click();
+    await learner.getByTestId('task-state').filter({ hasText: '已完成' }).waitFor();
+    const link = learner.getByTestId('submission').getByRole('link', { name: '期末報告.pdf' });
+    const download = await Promise.all([learner.waitForEvent('download'), link.click()]).then(([d]) => d);
+    expect(download.suggestedFilename()).toBe('期末報告.pdf');
   });
 });
