@@ -20,7 +20,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL going away under a runnin
       // waiting on the blob store): the server ends it. Unheard, that error used to end the whole process.
       const outcome = await handle.db
         .transaction(async (tx) => {
-          const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
           await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
           const deadline = Date.now() + 5000;
           while (lost.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
@@ -33,7 +35,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL going away under a runnin
       expect(outcome).toBe('failed');
       expect(lost[0]?.message).toMatch(/terminating connection/);
       // The pool replaced the connection: the next query is answered.
-      const { rows } = await handle.db.execute<{ one: number }>(sql`select 1 as one`);
+      const { rows } = (await handle.db.execute(sql`select 1 as one`)) as unknown as {
+        rows: { one: number }[];
+      };
       expect(rows[0]?.one).toBe(1);
     } finally {
       await admin.end();

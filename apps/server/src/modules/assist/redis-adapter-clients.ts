@@ -16,7 +16,7 @@ export async function connectAdapterClients(url: string, log: FastifyBaseLogger)
     const send = client.sendCommand.bind(client);
     client.sendCommand = ((...args: Parameters<typeof send>) => {
       const answer = send(...args);
-      answer?.catch(() => undefined);
+      if (answer instanceof Promise) answer.catch(() => undefined);
       return answer;
     }) as typeof send;
     client.on('error', (err) => {
