@@ -38,6 +38,7 @@ export function buildAll() {
   const sources = Math.max(
     newestSource(join(root, 'packages/tracker/src')),
     newestSource(join(root, 'packages/protocol/src/tracker')),
+    statSync(join(root, 'packages/tracker/vite.config.ts')).mtimeMs, // its rrweb trims change the bundle
   );
   if (!existsSync(ours) || statSync(ours).mtimeMs < sources) {
     execFileSync('npm', ['run', 'build', '-w', '@atrium/tracker'], { cwd: root, stdio: 'inherit' });

@@ -81,7 +81,29 @@ const render2000 = {
   };`,
 };
 
-export const WORKLOADS = { heavy, 'live-table': liveTable, 'render-2000': render2000 };
+/** A form typed into: 400 keystrokes over an input and a textarea, two a frame (an input event each). */
+const typing = {
+  describe: 'a form: 400 keystrokes into an input and a textarea, two a frame',
+  body: `
+  const app = document.getElementById('app');
+  const name = document.createElement('input'); const note = document.createElement('textarea');
+  app.append(name, note);
+  const text = 'The quick brown fox jumps over the lazy dog. ';
+  window.work = () => new Promise((resolve) => {
+    let n = 0;
+    const frame = () => {
+      for (let k = 0; k < 2; k++, n++) {
+        const field = n < 100 ? name : note;
+        field.value += text[n % text.length];
+        field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
+      }
+      if (n < 400) requestAnimationFrame(frame); else resolve(n);
+    };
+    requestAnimationFrame(frame);
+  });`,
+};
+
+export const WORKLOADS = { heavy, 'live-table': liveTable, 'render-2000': render2000, typing };
 
 /** The page of a workload; the tracker inlined, or loaded from `src` (the profile maps it to its sources). */
 export function workloadPage(name, trackerScript, src) {

@@ -64,6 +64,14 @@ function minifyRrwebWorkerString(): Plugin {
         code = cut(code, 'function slimDOMExcluded(sn, slimDOMOptions) {', SLIM_DOM);
         // rrweb's hooks option (callbacks run before its own): never passed, so the callbacks stay as they are.
         code = cut(code, 'function mergeHooks(o, hooks) {', 'function mergeHooks() {\n}\n');
+        // dom.ts always passes slimDOMOptions as an object: the `true`/'all' presets go.
+        code = cut(
+          code,
+          'function slimDOMDefaults(_slimDOMOptions) {',
+          'function slimDOMDefaults(o) {\n  return o || {};\n}\n',
+        );
+        // rrweb's custom events and page freezing: never called (our custom events are tracker messages).
+        code = cut(code, 'record.addCustomEvent = (tag, payload) => {', '', 'record.takeFullSnapshot = ');
       }
       const m = /const jsContent = ('(?:[^'\\]|\\.)*');/.exec(code);
       if (!m) return { code, map: null };

@@ -1,4 +1,5 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { flushUntil, hasChromium } from './browser.ts';
 import { chromiumSuite } from './chromium-suite.ts';
@@ -19,7 +20,7 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
   const suite = chromiumSuite();
 
   /** Records `scenario` (self-contained: it runs in the page) and returns both bodies and the messages. */
-  async function recordAndReplay(scenario: () => Promise<void>) {
+  async function recordAndReplay(scenario: () => Promise<void>, drive?: (page: Page) => Promise<void>) {
     const ingest = await suite.serve();
     const page = await suite.browser.newPage();
     const problems: string[] = [];
@@ -38,6 +39,7 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
     });
     expect(r.success).toBe(true);
     await page.evaluate(scenario);
+    await drive?.(page);
     // A last change marks the end, so the test knows every earlier event has been uploaded.
     await page.evaluate(() => document.body.setAttribute('data-done', '1'));
     await flushUntil(
@@ -219,6 +221,51 @@ describe.skipIf(!hasChromium)('replay fidelity: live DOM = replayed DOM (Chromiu
       'more hidden',
     ])
       expect(recorded).not.toContain(s);
+    expect(replayed).toEqual(live);
+  });
+
+  it('typing replays as it is typed: no blur needed, a textarea edited by script, a field an SPA move removes', async () => {
+    const { live, replayed, messages } = await recordAndReplay(
+      async () => {
+        const field = (tag: 'input' | 'textarea', id: string, text = '') => {
+          const f = Object.assign(document.createElement(tag), { id });
+          f.textContent = text;
+          return f;
+        };
+        document.body.append(
+          field('input', 'name'),
+          field('textarea', 'note', 'draft'),
+          field('textarea', 'pasted', 'draft'),
+          field('input', 'search'),
+        );
+      },
+      async (page) => {
+        // Real keystrokes (a script setting .value is another path, which rrweb always recorded).
+        await page.type('#search', 'left behind', { delay: 20 });
+        // An SPA route change takes the field away before it ever loses focus.
+        await page.evaluate(() => document.getElementById('search')!.remove());
+        await page.focus('#note');
+        await page.keyboard.press('End');
+        await page.keyboard.type(' typed', { delay: 20 });
+        // A script edits the default text: an untouched field shows it, a typed one keeps what was typed.
+        await page.evaluate(() => {
+          for (const id of ['note', 'pasted'])
+            (document.getElementById(id)!.firstChild as Text).appendData(' appended');
+        });
+        await page.type('#name', 'Ada Lovelace', { delay: 20 }); // still focused at the end
+      },
+    );
+    const inputs = messages
+      .filter((m) => m[0] === MessageType.RrwebEvent)
+      .map((m) => m[1] as { type: number; data: { source?: number; text?: string } })
+      .filter((e) => e.type === 3 && e.data.source === 5)
+      .map((e) => e.data.text);
+    expect(inputs).toContain('left behind');
+    // Throttled: fewer values than keystrokes, the last always.
+    expect(inputs.length).toBeLessThan('left behind typedAda Lovelace'.length);
+    expect(live.join('\n')).toContain(':value="Ada Lovelace"');
+    expect(live.join('\n')).toContain(':value="draft typed"');
+    expect(live.join('\n')).toContain(':value="draft appended"');
     expect(replayed).toEqual(live);
   });
 });

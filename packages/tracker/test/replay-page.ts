@@ -32,7 +32,8 @@ function replayBundle(): string {
  * - the player sets `autocomplete="off"` on every input and textarea;
  * - text under `data-atrium-obscure` is `*` per visible character, whitespace dropped (masking.ts `obscure`).
  * URLs are compared resolved (rrweb absolutises them), input values by property (the player sets the
- * attribute), `<style>` by its parsed rules (rrweb records the sheet's rules, not the source text).
+ * attribute), `<style>` by its parsed rules (rrweb records the sheet's rules, not the source text); a
+ * textarea by its value only: its text children are its default value, which rrweb records as `value`.
  */
 export function normaliseBody(replay: boolean): string[] {
   const HIDE = '[data-atrium-hide]';
@@ -79,6 +80,7 @@ export function normaliseBody(replay: boolean): string[] {
       out.push(`${pad}  :rules ${JSON.stringify(rules)}`);
       return;
     }
+    if (tag === 'textarea') return;
     for (const c of Array.from(el.childNodes)) walk(c, depth + 1, obscured || el.matches(OBSCURE));
   };
   walk(body, 0, false);

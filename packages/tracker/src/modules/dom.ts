@@ -1,6 +1,7 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { record } from '@rrweb/record';
 import type { App } from '../app.ts';
+import { listen } from '../lib/listen.ts';
 import { HIDE_SELECTOR, maskInputValue, maskText, OBSCURE_SELECTOR } from '../lib/masking.ts';
 import { leanMutations, type MirrorLike } from './lean-mutations.ts';
 
@@ -14,26 +15,10 @@ type SerializedNode = {
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 const SOURCE_MUTATION = 0;
+const SOURCE_INPUT = 5;
+// Typing reaches the replay as it happens, at most one value per field this often (the last one always).
+export const INPUT_THROTTLE_MS = 200;
 const CANVAS_QUALITY = { low: 0.4, medium: 0.6, high: 0.85 } as const;
-// rrweb masks an input only if its type is listed; we list them all and decide in maskInputFn.
-const ALL_INPUTS = {
-  color: true,
-  date: true,
-  'datetime-local': true,
-  email: true,
-  month: true,
-  number: true,
-  range: true,
-  search: true,
-  tel: true,
-  text: true,
-  time: true,
-  url: true,
-  week: true,
-  textarea: true,
-  select: true,
-  password: true,
-};
 
 /** The change units of one mutation event: what the guard budgets. */
 function mutationUnits(data: Record<string, unknown>): number {
@@ -163,10 +148,35 @@ export function domModule(app: App): () => void {
     }
   };
 
+  // A field's value held back by the throttle; it goes out when due (tick), before any later event (so a field
+  // an SPA move removes still shows what was typed) and when the page is hidden or left.
+  const heldInputs = new Map<unknown, RrwebEvent>();
+  const inputSentAt = new Map<unknown, number>();
+  const sendInput = (e: RrwebEvent) => {
+    heldInputs.delete(e.data.id);
+    inputSentAt.set(e.data.id, e.timestamp);
+    send(e);
+  };
+  const releaseInputs = (due?: number) => {
+    for (const e of heldInputs.values())
+      if (due === undefined || due - inputSentAt.get(e.data.id)! >= INPUT_THROTTLE_MS) sendInput(e);
+  };
+
   const emit = (e: RrwebEvent) => {
     // rrweb stamps its events with the page's clock; every other message gets the server's (the start answer's
     // delay, app.timestamp()): the player lines both up, so a visitor's wrong clock must not part them.
     e.timestamp += app.delay;
+    if (e.type === INCREMENTAL && e.data.source === SOURCE_INPUT) {
+      const last = inputSentAt.get(e.data.id);
+      if (last !== undefined && e.timestamp - last < INPUT_THROTTLE_MS) heldInputs.set(e.data.id, e);
+      else sendInput(e);
+      return;
+    }
+    releaseInputs();
+    send(e);
+  };
+
+  const send = (e: RrwebEvent) => {
     if (e.type === INCREMENTAL && e.data.source === SOURCE_MUTATION) {
       const now = Date.now();
       if (now - windowStart > 1000) {
@@ -221,17 +231,18 @@ export function domModule(app: App): () => void {
           // class selector matches the element itself at once (`.rr-mask,*`), saving one walk per text.
           maskTextClass: everyText ? 'rr-mask,*' : 'rr-mask',
           maskTextFn: (text: string, el: HTMLElement | null) => maskText(el, text, o),
-          maskInputOptions: ALL_INPUTS,
+          // Every input type is listed for masking (rrweb's own full list); maskInputFn decides.
+          maskAllInputs: true,
           maskInputFn: (text: string, el: HTMLElement) => maskInputValue(el, text, o).value,
           inlineStylesheet: true,
           collectFonts: true,
           recordCanvas: canvas,
           dataURLOptions: canvas ? { type: 'image/webp', quality: CANVAS_QUALITY[s!.canvasQuality] } : {},
           // Pointer positions travel as our MouseMove messages (sampled every 7 ticks), not rrweb's.
+          // Inputs as they are typed (rrweb's 'last' would record only `change`, i.e. on blur): see emit.
           sampling: {
             mousemove: false,
             scroll: 150,
-            input: 'last',
             ...(canvas ? { canvas: s!.canvasFPS } : {}),
           },
           recordCrossOriginIframes: !!o.crossdomain.enabled,
@@ -303,7 +314,15 @@ export function domModule(app: App): () => void {
 
   startRecord();
   const offSnapshot = app.onSnapshotRequest(fullSnapshot);
+  const offs = [
+    app.onTick(() => releaseInputs(Date.now() + app.delay)),
+    // Registered before the app's own page-hide listeners (modules start first): they join the last commit.
+    listen(w.document, 'visibilitychange', () => w.document.visibilityState === 'hidden' && releaseInputs()),
+    listen(w, 'pagehide', () => releaseInputs()),
+  ];
   return () => {
+    for (const off of offs) off();
+    releaseInputs();
     offSnapshot();
     flushRecords(); // the last changes before stop() are part of the recording
     stopRecord?.();

@@ -129,9 +129,12 @@ export function leanMutations(
         const target = r.target;
         const targetId = mirror.getId(target);
         if (r.type === 'characterData') {
-          if (targetId < 0) continue; // not recorded (hidden, ignored) or added in this batch
           const parent = target.parentNode as Element | null;
-          if (parent?.nodeType !== 1 || SPECIAL_PARENTS.has(parent.tagName)) return false;
+          // rrweb writes text under these its own way, also text it never numbered (a textarea's default
+          // text is recorded as the textarea's value): checked before the id.
+          if (parent?.nodeType === 1 && SPECIAL_PARENTS.has(parent.tagName)) return false;
+          if (targetId < 0) continue; // not recorded (hidden, ignored) or added in this batch
+          if (parent?.nodeType !== 1) return false;
           texts.add(target as CharacterData);
         } else if (r.type === 'attributes') {
           if (targetId < 0) continue;
