@@ -20,6 +20,8 @@ export type ReviewState = (typeof reviewStates)[number];
 
 /** Bounds on what a learner hands in (checked on the server; file types by their bytes). */
 export const SUBMISSION_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** What one learner's handed-in files may add up to, across tasks. */
+export const SUBMISSION_BYTES_PER_LEARNER = 200 * 1024 * 1024;
 export const SUBMISSION_TEXT_MAX = 20_000;
 export const SUBMISSION_LINK_MAX = 2_000;
 export const FEEDBACK_MAX = 2_000;

@@ -1,9 +1,9 @@
-import { SUBMISSION_FILE_MAX_BYTES } from '@atrium/protocol/tasks';
+import { SUBMISSION_BYTES_PER_LEARNER, SUBMISSION_FILE_MAX_BYTES } from '@atrium/protocol/tasks';
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { consoleAudit, notifications } from '../../db/schema.ts';
+import { consoleAudit, notifications, taskSubmissions } from '../../db/schema.ts';
 
 const consoleBase = '/v1/console/community';
 const soon = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
@@ -181,6 +181,23 @@ describe.each(databaseKinds)('task submissions and review on %s', (kind) => {
     expect((await c.call('mate', 'GET', `/v1/task-submissions/${id}/file`)).statusCode).toBe(404);
     expect((await c.call('staff', 'GET', `${consoleBase}/submissions/${id}/file`)).statusCode).toBe(200);
     expect((await c.call('outsider', 'GET', `/v1/tasks/${task.id}/submissions`)).statusCode).toBe(404);
+
+    // One learner's files add up to a bound: past it, even a small file is refused.
+    const other = await newTask(c.ids.fe, { submission_kind: 'file' });
+    await c.db.insert(taskSubmissions).values({
+      taskId: other.id,
+      userId: c.who.mate.id,
+      kind: 'file',
+      status: 'accepted',
+      fileSize: SUBMISSION_BYTES_PER_LEARNER - 10,
+    });
+    const full = await c.t.app.inject({
+      method: 'POST',
+      url: `${base}/${task.id}/submissions/file?name=a.pdf`,
+      headers: { authorization: `Bearer ${c.who.mate.token}` },
+      payload: pdf,
+    });
+    expect(full.json().code).toBe('submission_storage_full');
   });
 
   it('takes one of two hand-ins sent at once', async () => {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SubmissionKind, TaskSubmitted } from '@atrium/protocol/tasks';
-import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
+import {
+  SUBMISSION_BYTES_PER_LEARNER,
+  type SubmissionKind,
+  type TaskSubmitted,
+} from '@atrium/protocol/tasks';
+import { and, count, eq, isNull, ne, or, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, taskSubmissions } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -60,6 +64,17 @@ export async function submitTask(
   if (made >= MAX_SUBMISSIONS_PER_TASK)
     throw badRequest('too_many_submissions', `每個任務最多繳交 ${MAX_SUBMISSIONS_PER_TASK} 次`);
 
+  if (input.file) {
+    const [{ stored } = { stored: null }] = await db
+      .select({ stored: sum(taskSubmissions.fileSize) })
+      .from(taskSubmissions)
+      .where(eq(taskSubmissions.userId, userId));
+    if (Number(stored ?? 0) + input.file.size > SUBMISSION_BYTES_PER_LEARNER)
+      throw badRequest(
+        'submission_storage_full',
+        `你繳交的檔案已達 ${SUBMISSION_BYTES_PER_LEARNER / 1024 / 1024} MB 上限，請改交連結或洽詢助教`,
+      );
+  }
   // Claim the progress row first, conditionally: of two hand-ins sent at once only one gets past here.
   await db.insert(taskProgress).values({ taskId, userId, acceptedAt: now }).onConflictDoNothing();
   const claimed = await db
