@@ -27,9 +27,7 @@ export function IssuePage() {
       <p className="small mb-1">
         <Link to="/issues">{t('issues.back')}</Link>
       </p>
-      <PageTitle className="h4 mb-1 text-break">
-        {`${issue.name}: ${issue.message}`}
-      </PageTitle>
+      <PageTitle className="h4 mb-1 text-break">{`${issue.name}: ${issue.message}`}</PageTitle>
       {issue.frame && (
         <p className="small font-monospace text-body-secondary text-break mb-1">{issue.frame}</p>
       )}
