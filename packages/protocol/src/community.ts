@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notifyCategory, notifyLink } from './notify.ts';
-import { submissionKinds } from './tasks.ts';
+import { reviewStates, submissionKinds } from './tasks.ts';
 import { subChapterTypes } from './training.ts';
 
 /**
@@ -266,6 +266,8 @@ export const taskProgressRow = z.object({
   nickname: z.string(),
   accepted_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The latest hand-in's review (ADR 0055): pending, returned, accepted; null when none or not reviewed. */
+  review_state: z.enum(reviewStates).nullable(),
 });
 export const taskProgressList = z.object({ items: z.array(taskProgressRow) });
 

@@ -40,6 +40,7 @@ type ProgressRow = {
   nickname: string;
   accepted_at: string | null;
   completed_at: string | null;
+  review_state: 'pending' | 'returned' | 'accepted' | null;
 };
 
 /** The community console calls (/v1/console/community, ADR 0038). */

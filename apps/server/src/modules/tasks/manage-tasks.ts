@@ -1,5 +1,5 @@
 import type { AdminTask, TaskPatch } from '@atrium/protocol/community';
-import type { SubmissionKind } from '@atrium/protocol/tasks';
+import type { ReviewState, SubmissionKind } from '@atrium/protocol/tasks';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, taskSubmissions, tasks } from '../../db/schema.ts';
@@ -95,6 +95,7 @@ export async function taskProgressOf(db: Database, task: TaskRow) {
           userId: taskProgress.userId,
           acceptedAt: taskProgress.acceptedAt,
           completedAt: taskProgress.completedAt,
+          reviewState: taskProgress.reviewState,
         })
         .from(taskProgress)
         .where(and(eq(taskProgress.taskId, task.id), inArray(taskProgress.userId, memberIds)))
@@ -107,6 +108,7 @@ export async function taskProgressOf(db: Database, task: TaskRow) {
     nickname: label.nickname,
     accepted_at: row.progress?.acceptedAt.toISOString() ?? null,
     completed_at: row.progress?.completedAt?.toISOString() ?? null,
+    review_state: (row.progress?.reviewState ?? null) as ReviewState | null,
   }));
 }
 

@@ -88,6 +88,10 @@ describe.each(databaseKinds)('task submissions and review on %s', (kind) => {
       (await c.call('staff', 'POST', `${consoleBase}/submissions/${id}/accept`, { points: 5 })).json().code,
     ).toBe('submission_reviewed');
 
+    // The console's who-did-what list says the task is back with the learner.
+    const who = (await c.call('staff', 'GET', `${consoleBase}/tasks/${task.id}/progress`)).json().items;
+    expect(who.find((r: { nickname: string }) => r.nickname === '學員小安').review_state).toBe('returned');
+    expect(who.find((r: { nickname: string }) => r.nickname === '小美').review_state).toBe('pending');
     const second = await submit('learner', { text: '第二版：加上導覽列' });
     expect(second.json().task.review_state).toBe('pending');
     const again = (await c.call('staff', 'GET', `${consoleBase}/classes/${c.ids.fe}/reviews`)).json().items;
