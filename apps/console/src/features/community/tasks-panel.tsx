@@ -156,7 +156,11 @@ function TaskProgress({ taskId }: { taskId: string }) {
               ? t('community.tasks.acceptedAt', { at: formatTime(r.accepted_at, i18n.language) })
               : t('community.tasks.notYet')}
           {r.review_state && r.review_state !== 'accepted' && !r.completed_at && (
-            <Badge bg={r.review_state === 'pending' ? 'warning' : 'secondary'} text="dark" className="ms-1">
+            <Badge
+              bg={r.review_state === 'pending' ? 'warning' : 'secondary'}
+              text={r.review_state === 'pending' ? 'dark' : undefined}
+              className="ms-1"
+            >
               {t(`community.tasks.reviewState.${r.review_state}`)}
             </Badge>
           )}
