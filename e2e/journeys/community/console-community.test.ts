@@ -308,6 +308,21 @@ describe('running a class from the console', () => {
     await learner.goto('/user/messages');
     await learner.getByTestId('message').filter({ hasText: '第 2 堂改到週四晚上' }).waitFor();
 
+    // One learner, found by name among all of them (not only the 20 newest): the list narrows to them.
+    await compose.getByLabel('收件對象').selectOption({ label: '一位學員' });
+    await compose.getByTestId('learner-search').fill('阿慧');
+    await compose.getByText('顯示 1 位，共 1 位符合').waitFor();
+    await compose.getByLabel('學員', { exact: true }).selectOption({ label: `阿慧 <${learnerEmail}>` });
+    await compose.getByTestId('learner-search').fill('nobody-like-this');
+    await compose.getByText('顯示 0 位，共 0 位符合').waitFor();
+    // The learner picked stays picked while another search shows no one.
+    expect(await compose.getByLabel('學員', { exact: true }).inputValue()).not.toBe('');
+    await compose.getByLabel('標題', { exact: true }).fill('阿慧，記得交作業');
+    await compose.getByRole('button', { name: '發送' }).click();
+    await admin.getByTestId('broadcast-table').getByText('阿慧，記得交作業').waitFor();
+    await learner.reload();
+    await learner.getByTestId('message').filter({ hasText: '阿慧，記得交作業' }).waitFor();
+
     const publicPage = (await openBrowser(journey.browser, journey.server)).page;
     await publicPage.goto(`/certificates/${verificationId}`);
     await publicPage.getByTestId('certificate-name').filter({ hasText: '阿慧' }).waitFor();

@@ -1,6 +1,6 @@
 import { type BroadcastInput, broadcastInput } from '@atrium/protocol/community';
 import { notifyCategories } from '@atrium/protocol/notify';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -109,11 +109,19 @@ function Compose({ onSent }: { onSent: () => void }) {
     queryKey: ['community', 'classes', false, ''],
     queryFn: ({ signal }) => communityApi.classes(false, '', signal),
   });
+  // The picker searches every learner by name or e-mail (the server's learner search), 20 at a time; the one
+  // picked stays listed while another search runs.
+  const [who, setWho] = useState('');
+  const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
   const learners = useQuery({
-    queryKey: ['community', 'learners', 'pick', d.target_id],
-    queryFn: ({ signal }) => communityApi.learners('', 1, 'learner', signal),
+    queryKey: ['community', 'learners', 'pick', who.trim()],
+    queryFn: ({ signal }) => communityApi.learners(who.trim(), 1, 'learner', signal),
     enabled: d.audience === 'user',
+    placeholderData: keepPreviousData,
   });
+  const learnerLabel = (l: { nickname?: string | null; email: string }) =>
+    l.nickname ? `${l.nickname} <${l.email}>` : l.email;
+  const found = learners.data?.items ?? [];
   const send = useMutation({
     mutationFn: communityApi.compose,
     onSuccess: () => {
@@ -163,24 +171,53 @@ function Compose({ onSent }: { onSent: () => void }) {
               <Form.Label>
                 {d.audience === 'class' ? t('community.notify.pickClass') : t('community.notify.pickLearner')}
               </Form.Label>
+              {d.audience === 'user' && (
+                <Form.Control
+                  id="notify-learner-search"
+                  type="search"
+                  className="mb-1"
+                  value={who}
+                  maxLength={100}
+                  placeholder={t('community.notify.searchLearner')}
+                  aria-label={t('community.notify.searchLearner')}
+                  data-testid="learner-search"
+                  onChange={(e) => setWho(e.target.value)}
+                />
+              )}
               <Form.Select
                 value={d.target_id}
-                onChange={(e) => set({ target_id: e.target.value })}
+                onChange={(e) => {
+                  const l = found.find((x) => x.id === e.target.value);
+                  if (l) setPicked({ id: l.id, label: learnerLabel(l) });
+                  set({ target_id: e.target.value });
+                }}
                 isInvalid={Boolean(errors.target_id)}
               >
                 <option value="">—</option>
-                {d.audience === 'class'
-                  ? classes.data?.items.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))
-                  : learners.data?.items.map((l) => (
+                {d.audience === 'class' ? (
+                  classes.data?.items.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))
+                ) : (
+                  <>
+                    {picked && picked.id === d.target_id && !found.some((l) => l.id === picked.id) && (
+                      <option value={picked.id}>{picked.label}</option>
+                    )}
+                    {found.map((l) => (
                       <option key={l.id} value={l.id}>
-                        {l.nickname ? `${l.nickname} <${l.email}>` : l.email}
+                        {learnerLabel(l)}
                       </option>
                     ))}
+                  </>
+                )}
               </Form.Select>
+              {d.audience === 'user' && learners.data && (
+                <Form.Text>
+                  {t('community.notify.learnersFound', { shown: found.length, total: learners.data.total })}
+                </Form.Text>
+              )}
               <Form.Control.Feedback type="invalid">{errors.target_id}</Form.Control.Feedback>
             </Form.Group>
           )}
