@@ -66,6 +66,10 @@ export const checkIns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'present' or 'late'; a learner's own check-in is 'present'. Absent means no row. */
+    status: text('status').notNull().default('present'),
+    /** The staff member who marked it by hand; null when the learner checked in. */
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );
@@ -82,6 +86,8 @@ export const chapters = pgTable(
     enable: boolean('enable').notNull().default(true),
     /** False: only staff in preview mode see it at all. */
     published: boolean('published').notNull().default(true),
+    /** Closed to learners (shown with this date) until then; null means no release date. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('chapters_class_idx').on(t.classId, t.sort)],
