@@ -266,7 +266,8 @@ function report(mode, r) {
       `  load ${r.load.toFixed(1)}`,
       (() => {
         const per = (k) => ((r.server[k] / Math.max(1, r.server.batches)) * 1000).toFixed(0);
-        return `  server mean ${per('batch')} ms = queue ${per('wait')} + parse ${per('parse')} + blob ${per('blob')} + rest`;
+        const rest = Number(per('batch')) - Number(per('wait')) - Number(per('parse')) - Number(per('blob'));
+        return `  server mean ${per('batch')} ms = queue ${per('wait')} + parse ${per('parse')} + blob ${per('blob')} + rest ${rest}`;
       })(),
       errors.length ? ` refused: ${errors.map(([k, v]) => `${k}×${v}`).join(', ')}` : '',
     ].join(' '),
