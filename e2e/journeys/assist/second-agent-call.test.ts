@@ -124,7 +124,7 @@ describe('a second agent joining a running call; a call across reloads and tabs'
     const shownFrames = await agent.evaluate(() => {
       const f = document.querySelector('[data-testid="live-player"] iframe') as HTMLIFrameElement | null;
       const doc = f?.contentDocument;
-      return [...(doc?.querySelectorAll('iframe') ?? [])].filter(
+      return Array.from(doc?.querySelectorAll('iframe') ?? []).filter(
         (x) => doc?.defaultView?.getComputedStyle(x).display !== 'none',
       ).length;
     });
@@ -147,7 +147,7 @@ describe('a second agent joining a running call; a call across reloads and tabs'
     const mirrorText = () =>
       agent.evaluate(() => {
         const f = document.querySelector('[data-testid="live-player"] iframe') as HTMLIFrameElement | null;
-        return f?.contentDocument?.body?.innerText ?? '';
+        return f?.contentDocument?.body?.textContent ?? '';
       });
     await learner.evaluate(() => {
       const p = document.createElement('p');

@@ -78,7 +78,6 @@ function RecordingRow({ recording, n, language }: { recording: TabRecording; n: 
                 {t('assist.tabRecordings.failed')}
               </Alert>
             ) : (
-              // biome-ignore lint/a11y/useMediaCaption: a screen recording of the learner's tab has no speech
               <video
                 src={src}
                 controls

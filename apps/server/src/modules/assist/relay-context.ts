@@ -27,7 +27,7 @@ export interface ServerEvents {
   [ServerEvent.SESSION_RECONNECTED]: (tabSocketId: string) => void;
   [ServerEvent.TAB_JOINED]: (tab: {
     tabId: string;
-    sessionInfo: { pageTitle?: string; active?: boolean; url?: string };
+    sessionInfo: { pageTitle?: string | null; active?: boolean; url?: string | null };
   }) => void;
   [ServerEvent.TAB_LEFT]: (tabId: string) => void;
   [ServerEvent.ASSIST_CONFIG]: (config: AssistConfig) => void;
