@@ -14,7 +14,7 @@ import {
   openSubmissionFile,
   returnSubmission,
 } from './review-submissions.ts';
-import { sendFile } from './submission-routes.ts';
+import { sendFile } from './send-file.ts';
 
 const tags = ['console: community'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

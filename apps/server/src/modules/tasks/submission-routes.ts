@@ -8,13 +8,14 @@ import {
   taskSubmitted,
 } from '@atrium/protocol/tasks';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../../lib/error-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listMemberClasses, openClass } from '../training/index.ts';
 import { getTask } from './get-task.ts';
 import { listMySubmissions, openSubmissionFile } from './review-submissions.ts';
+import { sendFile } from './send-file.ts';
 import {
   checkSubmissionFile,
   cleanFileName,
@@ -92,7 +93,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer', bodyLimit: SUBMISSION_FILE_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    raw.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+    raw.withTypeProvider<ZodTypeProvider>().post(
       `${base}/file`,
       {
         ...submit,
@@ -167,16 +168,3 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** A handed-in file always downloads (never rendered in the page), under the name it was given. */
-export function sendFile(
-  reply: import('fastify').FastifyReply,
-  file: { body: import('node:stream').Readable; size: number; name: string; type: string },
-) {
-  return reply
-    .header('content-type', file.type)
-    .header('content-length', file.size)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
