@@ -285,3 +285,31 @@ export const ingestClickCarry = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.tabId] })],
 );
+
+/**
+ * What happened in a session, indexed for the sessions search (ADR 0059): pages visited, clicked labels,
+ * exception messages, failed request addresses, custom event names. At most 200 rows per batch, values cut
+ * to 300 characters; removed with the session (foreign key: the retention sweep and deletion need nothing more).
+ */
+export const ingestSearchEvents = pgTable(
+  'ingest_search_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    tabId: text('tab_id').notNull(),
+    kind: text('kind', {
+      enum: ['visited_url', 'clicked_text', 'error_text', 'failed_url', 'custom_event'],
+    }).notNull(),
+    /** Epoch ms of the moment (a value repeated within a batch keeps its first). */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    // Probe per candidate session (narrow searches), the matching moments of a page of results, the cascade.
+    index('ingest_search_events_session_idx').on(t.sessionId, t.kind, t.at),
+    // "Contains" across all sessions (broad searches): pg_trgm answers ILIKE '%…%' from a GIN index.
+    index('ingest_search_events_value_trgm_idx').using('gin', t.value.op('gin_trgm_ops')),
+  ],
+);
