@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,7 +61,8 @@ export function openDatabase(opts: {
     // Before PGlite opens anything: a second process must stop here, not corrupt the first one's files.
     unlock = lockDataDir(opts.dataDir);
   }
-  const client = new PGlite(location);
+  // pg_trgm: the sessions search's "contains" index (ADR 0059, migration 0011).
+  const client = new PGlite(location, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
