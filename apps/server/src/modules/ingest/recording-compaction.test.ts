@@ -10,6 +10,7 @@ import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { compactEndedSessions } from './compact-ended-sessions.ts';
 import { compactedObjectKey } from './compacted-object-key.ts';
+import { compactAndReport } from './compaction-sweep.ts';
 import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 
 const IDLE_SECONDS = 1800;
@@ -92,6 +93,35 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     // Sessions of earlier cases are compacted first, so each case counts only its own.
     await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later(3_600_000) });
   };
+
+  it('reports each compaction pass on /metrics: passes, sessions compacted, objects written', async () => {
+    await settle();
+    const read = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${series} `))
+            ?.split(' ')[1] ?? 0,
+        );
+      return {
+        runs: value('atrium_compaction_runs_total{outcome="ok"}'),
+        sessions: value('atrium_compaction_sessions_total{outcome="compacted"}'),
+        objects: value('atrium_compaction_objects_total'),
+      };
+    };
+    const before = await read();
+    await record(['tab-a', 'tab-b'], 2);
+    const done = await compactAndReport(t.app, later(3_600_000));
+    expect(done.sessions).toBe(1);
+    expect(await read()).toEqual({
+      runs: before.runs + 1,
+      sessions: before.sessions + 1,
+      objects: before.objects + done.objects,
+    });
+    expect(done.objects).toBeGreaterThanOrEqual(2); // one per tab
+  });
 
   it('stores a new batch compressed, and an ended session compacted replays the same messages in order', async () => {
     await settle();

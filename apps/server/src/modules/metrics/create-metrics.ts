@@ -120,6 +120,25 @@ export function createMetrics() {
         registers,
       }),
     },
+    compaction: {
+      runs: new Counter({
+        name: 'atrium_compaction_runs_total',
+        help: 'Passes of the recording compaction sweep, by outcome (ok, failed).',
+        labelNames: ['outcome'] as const,
+        registers,
+      }),
+      sessions: new Counter({
+        name: 'atrium_compaction_sessions_total',
+        help: 'Ended recordings compacted, by outcome (compacted; failed: retried once its claim lapses).',
+        labelNames: ['outcome'] as const,
+        registers,
+      }),
+      objects: new Counter({
+        name: 'atrium_compaction_objects_total',
+        help: 'Objects written by compaction (a tab’s batches in order, up to 4 MB each).',
+        registers,
+      }),
+    },
   };
 }
 
