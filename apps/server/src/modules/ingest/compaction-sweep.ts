@@ -34,7 +34,9 @@ export const compactionSweep = fp(
   async (app: FastifyInstance) => {
     const { compactionIntervalSeconds } = app.config.ingest;
     if (app.config.env === 'test' || compactionIntervalSeconds <= 0) return;
-    every(app, 'recording compaction', compactionIntervalSeconds * 1000, () => compactAndReport(app));
+    every(app, 'recording compaction', compactionIntervalSeconds * 1000, async () => {
+      await compactAndReport(app);
+    });
   },
   { name: 'recording-compaction-sweep' },
 );
