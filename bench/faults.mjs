@@ -2,8 +2,8 @@
 // engines of its own — a PostgreSQL cluster and a Redis from Debian's binaries on their own ports and temp
 // folders, s3rver behind a front that can refuse writes — while simulated trackers upload, a learner calls the
 // API and an agent watches a visitor live. In turn: kill -9 a web process during uploads (restarted 5 s later,
-// as a supervisor would), restart PostgreSQL, stop Redis for 20 s, make the blob store refuse writes for 20 s.
-// Prints per fault what the learner, the tracker and the agent saw, what readiness, /metrics and the log
+// as a supervisor would), restart PostgreSQL, stop Redis for 20 s, make the blob store refuse writes for 20 s,
+// fill the bucket's disk for 20 s (a 64 MB tmpfs under s3rver, when this process may mount one). Prints per fault what the learner, the tracker and the agent saw, what readiness, /metrics and the log
 // said, then whether every acknowledged batch is stored exactly once. Everything it starts, it stops.
 //
 //   node bench/faults.mjs        (about 3 minutes; BENCH_FAULT_SESSIONS=20 trackers uploading once a second)
@@ -28,8 +28,14 @@ const cleanup = async () => {
   rmSync(dataDir, { recursive: true, force: true });
 };
 
-// A crash of the bench itself must not leave engines and servers behind.
-for (const event of ['uncaughtException', 'unhandledRejection', 'SIGINT', 'SIGTERM'])
+// A crash of the bench itself must not leave engines and servers behind. s3rver (in this process) throws
+// ENOSPC from its file streams when its disk is full: that is the fault being played, not a crash of ours.
+process.on('uncaughtException', (error) => {
+  if (error?.code === 'ENOSPC') return;
+  console.error(error);
+  cleanup().then(() => process.exit(1));
+});
+for (const event of ['unhandledRejection', 'SIGINT', 'SIGTERM'])
   process.once(event, async (error) => {
     if (error instanceof Error) console.error(error);
     await cleanup();
@@ -326,6 +332,18 @@ try {
     },
     12_000,
   );
+
+  if (s3.smallDisk)
+    await fault(
+      "the bucket's disk is full for 20 s",
+      async () => {
+        s3.fillDisk();
+        await sleep(20_000);
+        s3.freeDisk();
+      },
+      12_000,
+    );
+  else console.log("the bucket's disk is full: skipped (no tmpfs could be mounted for it)");
 
   // Drain: no new batches; every tracker empties its queue (up to a minute).
   generating = false;

@@ -3,7 +3,7 @@
 // 5432 and 6379 — and s3rver behind a small S3 front that can be told to refuse writes. `stop()` ends each
 // and removes its folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,9 +96,17 @@ export async function startOwnRedis() {
 
 const BUCKET = 'atrium-faults';
 
-/** s3rver with a front that answers 503 SlowDown to every write while `refuseWrites` is true. */
+/**
+ * s3rver with a front that answers 503 SlowDown to every write while `refuseWrites` is true. Its files live on a
+ * small disk of their own (a 64 MB tmpfs, when this process may mount one), which `fillDisk()` fills to the
+ * last byte and `freeDisk()` empties again; `smallDisk` says whether there is one.
+ */
 export async function startFaultyS3() {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-faults-s3-'));
+  const smallDisk =
+    root &&
+    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
+  const ballast = join(dir, 'ballast');
   const s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -143,6 +151,14 @@ export async function startFaultyS3() {
   await new Promise((r) => front.listen(port, '127.0.0.1', r));
   return {
     state,
+    smallDisk,
+    fillDisk() {
+      const { bavail, bsize } = statfsSync(dir);
+      try {
+        writeFileSync(ballast, Buffer.alloc(Number(bavail) * Number(bsize)));
+      } catch {}
+    },
+    freeDisk: () => rmSync(ballast, { force: true }),
     env: {
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -154,6 +170,7 @@ export async function startFaultyS3() {
       front.closeAllConnections?.();
       await new Promise((r) => front.close(r));
       await s3.close();
+      if (smallDisk) spawnSync('umount', [dir], { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
     },
   };
