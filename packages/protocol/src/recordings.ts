@@ -25,6 +25,9 @@ const pageSize = (fallback: number) =>
 export const recordingSort = z.enum(['started_at', 'duration', 'pages', 'errors']);
 export type RecordingSort = z.infer<typeof recordingSort>;
 
+/** A "contains" term of the event search: bounded, so neither the query nor the index scan can be made huge. */
+const searchText = z.string().trim().min(3).max(200);
+
 /** GET /v1/console/sessions — every filter optional and bounded; paging and order say how, not whose. */
 export const recordingSearchQuery = z.strictObject({
   project_id: z.uuid().optional(),
@@ -45,6 +48,18 @@ export const recordingSearchQuery = z.strictObject({
   url: z.string().trim().min(1).max(500).optional(),
   /** Sessions in which the detectors found such a moment (ADR 0057). */
   signal: z.enum(['rage_click', 'dead_click', 'error_click', 'pointer_shake']).optional(),
+  // What happened (ADR 0059), each a case-insensitive "contains" over the moments indexed at ingest; all
+  // given must hold. At least 3 characters: the trigram index that keeps them fast needs one trigram.
+  /** A page the session visited (any page, not only the first). */
+  visited_url: searchText.optional(),
+  /** A clicked element's label. */
+  clicked_text: searchText.optional(),
+  /** An exception's message. */
+  error_text: searchText.optional(),
+  /** The address of a request that failed (status ≥ 400, or no answer). */
+  failed_url: searchText.optional(),
+  /** A custom event's name. */
+  custom_event: searchText.optional(),
   sort: recordingSort.default('started_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: pageNumber,
@@ -102,11 +117,32 @@ export const recordingRow = recordingView.extend({
 });
 export type RecordingRow = z.infer<typeof recordingRow>;
 
+/** The names of the event search's terms, which are also the kinds of the moments they match (ADR 0059). */
+export const recordingSearchKind = z.enum([
+  'visited_url',
+  'clicked_text',
+  'error_text',
+  'failed_url',
+  'custom_event',
+]);
+export type RecordingSearchKind = z.infer<typeof recordingSearchKind>;
+
+/** A moment that made a session match the event search; `at` (epoch ms) and `tab_id` open the player there. */
+export const recordingMatch = z.object({
+  kind: recordingSearchKind,
+  tab_id: z.string(),
+  at: z.number(),
+  /** The page address, label, message or event name as indexed (at most 300 characters). */
+  value: z.string(),
+});
+export type RecordingMatch = z.infer<typeof recordingMatch>;
+
 export const recordingSearchResult = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  sessions: z.array(recordingRow),
+  /** `matches`: with an event search term only, the first (up to 5) matching moments, in time order. */
+  sessions: z.array(recordingRow.extend({ matches: z.array(recordingMatch).optional() })),
 });
 export type RecordingSearchResult = z.infer<typeof recordingSearchResult>;
 

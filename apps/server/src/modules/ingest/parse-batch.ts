@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { batchEnvelope, LEARNER_METADATA_KEY, MessageType } from '@atrium/protocol/tracker/index';
 import { type ClickFacts, readClickFacts } from './click-facts.ts';
+import { readSearchFacts, type SearchFact } from './search-facts.ts';
 import { type BatchSummary, summarizeMessages } from './summarize-messages.ts';
 
 export interface BatchLimits {
@@ -23,6 +24,8 @@ export interface ParsedBatch {
   summary: BatchSummary;
   /** Clicks, reactions, exceptions and shakes for the click detectors and the Issues screen (ADR 0057). */
   clickFacts: ClickFacts;
+  /** Pages, clicked labels, exception messages, failed requests, custom events for the search (ADR 0059). */
+  searchFacts: SearchFact[];
   /** The messages re-serialised as the stored JSON array. */
   body: Uint8Array;
 }
@@ -107,6 +110,7 @@ export function parseBatch(raw: Uint8Array, encoding: string, limits: BatchLimit
     seq: envelope.seq,
     summary,
     clickFacts: readClickFacts(envelope.messages),
+    searchFacts: readSearchFacts(envelope.messages),
     body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
   };
 }

@@ -16,6 +16,12 @@ import { compactedPrefix } from './compacted-object-key.ts';
 import { type BatchLocation, createBatchReader } from './read-batch-bytes.ts';
 import { isSessionActive } from './session-activity.ts';
 import { hasSessionEvent, type SessionSignal } from './session-event-filter.ts';
+import {
+  hasSearchEvent,
+  listSearchMatches,
+  type SearchMatch,
+  type SearchTerm,
+} from './session-search-filter.ts';
 
 /** Staff reads of recorded sessions for the replay console (exported for modules/replay). */
 type SessionRow = typeof ingestSessions.$inferSelect;
@@ -74,6 +80,8 @@ export interface SessionSearch {
   url?: string;
   /** Sessions in which the detectors found such a moment (ADR 0057). */
   signal?: SessionSignal;
+  /** What happened in the session (ADR 0059): every term must have a matching moment. */
+  terms?: SearchTerm[];
   sort: RecordingSort;
   order: 'asc' | 'desc';
   page: number;
@@ -85,7 +93,7 @@ export interface SessionSearch {
 export async function listSessions(
   db: Database,
   input: SessionSearch,
-): Promise<{ total: number; sessions: RecordingView[] }> {
+): Promise<{ total: number; sessions: (RecordingView & { matches?: SearchMatch[] })[] }> {
   const s = ingestSessions;
   const duration = sql<number>`coalesce(${s.lastMessageAt} - ${s.firstMessageAt}, 0)`;
   const filters: SQL[] = [];
@@ -107,6 +115,7 @@ export async function listSessions(
   if (input.os) filters.push(ilike(s.userOs, `%${escapeLike(input.os)}%`));
   if (input.url) filters.push(ilike(s.url, `%${escapeLike(input.url)}%`));
   if (input.signal) filters.push(hasSessionEvent(db, input.signal));
+  for (const term of input.terms ?? []) filters.push(hasSearchEvent(db, term));
   const where = filters.length ? and(...filters) : undefined;
   const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
@@ -119,7 +128,15 @@ export async function listSessions(
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   const now = Date.now();
-  return { total, sessions: rows.map((r) => toSummary(r, input.idleSeconds, now)) };
+  const sessions = rows.map((r) => toSummary(r, input.idleSeconds, now));
+  if (!input.terms?.length) return { total, sessions };
+  // The moments that made each row match, so the console lists them and opens the first.
+  const matches = await listSearchMatches(
+    db,
+    sessions.map((r) => r.id),
+    input.terms,
+  );
+  return { total, sessions: sessions.map((r) => ({ ...r, matches: matches.get(r.id) ?? [] })) };
 }
 
 export async function getSessionSummary(db: Database, sessionId: string, idleSeconds: number) {

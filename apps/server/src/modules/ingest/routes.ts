@@ -27,6 +27,7 @@ import { verifyLearnerAssertion } from './learner-assertion.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
 import type { ParsedBatch } from './parse-batch.ts';
 import { recordNotStarted } from './record-not-started.ts';
+import { recordSearchEvents } from './record-search-events.ts';
 import { recordSessionEvents } from './record-session-events.ts';
 import { recordUxtSignal } from './record-uxt-signal.ts';
 import { requireTrackerSession } from './require-tracker-session.ts';
@@ -178,8 +179,10 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // Once per stored batch: rage, dead and error clicks, shakes and exceptions (ADR 0057).
         if (!duplicate && parsed) {
-          const { tabId, clickFacts } = parsed;
+          const { tabId, clickFacts, searchFacts } = parsed;
           await recordSessionEvents(app.db, { sessionId: claims.sessionId, tabId, facts: clickFacts });
+          // And what the sessions search looks for: pages, labels, messages, failed requests (ADR 0059).
+          await recordSearchEvents(app.db, { sessionId: claims.sessionId, tabId, facts: searchFacts });
         }
         return { ok: true as const, duplicate };
       },

@@ -1,4 +1,4 @@
-import { type RecordingSearch, recordingPagingNames } from '@atrium/protocol/recordings';
+import { type RecordingSearch, recordingPagingNames, recordingSearchKind } from '@atrium/protocol/recordings';
 import type { Database } from '../../db/client.ts';
 import { findUsersByText, labelUsers } from '../account/index.ts';
 import { listSessions } from '../ingest/index.ts';
@@ -25,6 +25,10 @@ export async function searchSessions(db: Database, query: RecordingSearch, idleS
     os: query.os,
     url: query.url,
     signal: query.signal,
+    terms: recordingSearchKind.options.flatMap((kind) => {
+      const text = query[kind];
+      return text ? [{ kind, text }] : [];
+    }),
     sort: query.sort,
     order: query.order,
     page: query.page,
