@@ -4,21 +4,32 @@
 // folder (config, pid, logs, temp files), never the system's. Everything started here is stopped by `stop()`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NGINX } from './ensure-nginx.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** A free loopback port (closed again before it is returned: take it at once). */
-export const freePort = () =>
-  new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
+const handedOut = new Set();
+
+/**
+ * A free loopback port (closed again before it is returned: take it at once), never one already handed out
+ * here — processes started together would otherwise be given the same one now and then.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((done) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address();
+        s.close(() => done(port));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
 
 /** Waits until `check()` resolves true; a check that throws counts as not yet, unless `fatal()` says stop. */
 async function until(check, ms, what, fatal = () => undefined) {
@@ -178,9 +189,18 @@ export async function startNginx({ web, assist, port, upstreamHeader = false }) 
   exited.then(() => {
     gone = true;
   });
-  // Any answer means nginx listens (the upstreams may still be starting).
+  // Listening is enough: an HTTP probe would reach the upstreams, and one that finds them still starting makes
+  // nginx count them as failed for 10 s (its passive health check) — every request would then be answered 502.
   await until(
-    async () => Boolean(await fetch(`${url}/v1/health`)),
+    () =>
+      new Promise((resolve) => {
+        const socket = connect(listen, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      }),
     10_000,
     'nginx did not listen',
     () => gone && `nginx exited: ${output}`,

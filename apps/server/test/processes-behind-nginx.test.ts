@@ -75,8 +75,8 @@ describe.skipIf(missing.length > 0)('four server processes behind nginx', () => 
       startServerProcess(name, { ...env, ATRIUM_SERVICES: services });
     web = await Promise.all([start('web-1', 'web,ingest'), start('web-2', 'web,ingest')]);
     assist = await Promise.all([start('assist-1', 'assist,peer'), start('assist-2', 'assist,peer')]);
-    proxy = await startNginx({ web: web.map((p) => p.url), assist: assist.map((p) => p.url) });
     await Promise.all([...web, ...assist].map((p) => p.ready()));
+    proxy = await startNginx({ web: web.map((p) => p.url), assist: assist.map((p) => p.url) });
     agent = await createTestUser({ db: database.db } as unknown as FastifyInstance, {
       role: 'agent',
       nickname: '跨程序客服',
