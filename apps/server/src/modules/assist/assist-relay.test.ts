@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   agentSocket,
+  arrives,
   connected,
   consoleSocket,
   eventsBefore,
@@ -120,9 +121,15 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     const left = next<[string]>(a, ServerEvent.TAB_LEFT);
     tab2.disconnect();
     expect((await left)[0]).toBe(tab2Id);
+    // A reload: the tab's new socket replaces its old one; the tab never left, so no TAB_LEFT.
+    const rejoined = next<[{ tabId: string }]>(a, ServerEvent.TAB_JOINED);
+    const reloaded = visitorSocket(relay.url, s);
+    await connected(reloaded);
+    expect((await rejoined)[0].tabId).toBe(s.tabId);
+    expect(await arrives(a, ServerEvent.TAB_LEFT, 600)).toBe(false);
 
-    const gone = next<[string]>(visitor, ServerEvent.AGENT_DISCONNECTED);
-    const noAgent = next(visitor, ServerEvent.NO_AGENT);
+    const gone = next<[string]>(reloaded, ServerEvent.AGENT_DISCONNECTED);
+    const noAgent = next(reloaded, ServerEvent.NO_AGENT);
     a.disconnect();
     expect((await gone)[0]).toBe(agentId);
     await noAgent;
