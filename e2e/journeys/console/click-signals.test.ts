@@ -100,6 +100,33 @@ describe('click signals and issues (real Chromium, real tracker and ingest)', ()
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('finds the visit by what happened in it, and its row opens the replay at the matching moment', async () => {
+    // Issue 20, "Find a session by what happened" (ADR 0059): an exception's message and a page visited.
+    await page.goto('/console/sessions');
+    await page.getByLabel('錯誤訊息', { exact: true }).fill('4242 FAILED');
+    await page.getByLabel('造訪的網址', { exact: true }).fill('/tasks');
+    await page.getByRole('button', { name: '搜尋' }).click();
+    await page.waitForURL(/errorText=4242/);
+    const row = page.getByTestId('sessions-table').locator('tbody tr');
+    await expect.poll(() => row.count()).toBe(1);
+    const moments = row.getByRole('list', { name: '相符的時刻' });
+    await moments.getByText('Task 4242 failed').waitFor();
+    await moments
+      .getByText(/\/tasks/)
+      .first()
+      .waitFor();
+    // A message that never happened finds nothing.
+    await page.getByLabel('錯誤訊息', { exact: true }).fill('4243 failed');
+    await page.getByRole('button', { name: '搜尋' }).click();
+    await page.waitForURL(/errorText=4243/);
+    await expect.poll(() => row.count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('link').first().click();
+    await page.waitForURL(new RegExp(`/console/sessions/${sessionId}\\?tab=[^&]+&at=\\d+`));
+    await page.getByTestId('player-stage').locator('iframe').waitFor();
+  });
+
   it('lists the exception on the Issues screen, whose link opens the replay at that moment', async () => {
     await page.goto('/console/issues');
     await page.getByRole('link', { name: /TypeError: Task 4242 failed/ }).click();

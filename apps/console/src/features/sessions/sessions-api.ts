@@ -1,6 +1,7 @@
 import type {
   RecordingDetail,
   RecordingEvent,
+  RecordingMatch,
   RecordingRow,
   RecordingSearchParams,
   RecordingSearchResult,
@@ -8,7 +9,7 @@ import type {
 import { apiCall } from '@atrium/web/api/client.ts';
 
 /** A recorded session as the console lists it (GET /v1/console/sessions); the contract is the protocol's. */
-export type SessionRow = RecordingRow;
+export type SessionRow = RecordingRow & { matches?: RecordingMatch[] };
 export type SessionDetail = RecordingDetail;
 
 /** The recordings staff API (ADR 0027, 0046): its names come from `@atrium/protocol/recordings`. */

@@ -23,8 +23,23 @@ const FIELDS = [
   'hasErrors',
   'hasFailedRequests',
   'signal',
+  'visitedUrl',
+  'clickedText',
+  'errorText',
+  'failedUrl',
+  'customEvent',
   'sort',
   'order',
+] as const;
+/** What-happened terms (ADR 0059): the server wants 3–200 characters; shorter ones are left out of the call. */
+const term = (value: string) => (value.trim().length >= 3 ? value.trim().slice(0, 200) : undefined);
+// The address keeps the form's names; the call and the labels use the protocol's.
+const TERMS = [
+  ['visitedUrl', 'visited_url'],
+  ['clickedText', 'clicked_text'],
+  ['errorText', 'error_text'],
+  ['failedUrl', 'failed_url'],
+  ['customEvent', 'custom_event'],
 ] as const;
 /** A yes/no filter of the address: only `true` or `false` reach the call. */
 const flagOf = (value: string) => (value === 'true' || value === 'false' ? value : undefined);
@@ -49,6 +64,11 @@ export function SessionsPage() {
     has_errors: flagOf(get('hasErrors')),
     has_failed_requests: flagOf(get('hasFailedRequests')),
     signal: recordingSignal.safeParse(get('signal')).data,
+    visited_url: term(get('visitedUrl')),
+    clicked_text: term(get('clickedText')),
+    error_text: term(get('errorText')),
+    failed_url: term(get('failedUrl')),
+    custom_event: term(get('customEvent')),
     sort: recordingSort.safeParse(get('sort')).data,
     order: get('order') === 'asc' ? 'asc' : undefined,
     page,
@@ -161,6 +181,23 @@ export function SessionsPage() {
               <option value="">{t('sessions.order.desc')}</option>
               <option value="asc">{t('sessions.order.asc')}</option>
             </Form.Select>
+          </Col>
+          <Col md={12}>
+            <fieldset className="row g-2">
+              <legend className="fs-6 mb-0">{t('sessions.f.happened')}</legend>
+              {TERMS.map(([name, kind]) => (
+                <Col md key={name}>
+                  <Form.Label htmlFor={`f-${name}`}>{t(`sessions.match.${kind}`)}</Form.Label>
+                  <Form.Control
+                    id={`f-${name}`}
+                    type="search"
+                    minLength={3}
+                    maxLength={200}
+                    {...field(name)}
+                  />
+                </Col>
+              ))}
+            </fieldset>
           </Col>
           <Col md={12} className="d-flex gap-2">
             <Button type="submit">{t('sessions.search')}</Button>
