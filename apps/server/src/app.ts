@@ -27,6 +27,7 @@ import { rateLimits } from './lib/rate-limit.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseCompression } from './lib/response-compression.ts';
 import { strictTransportSecurity } from './lib/strict-transport-security.ts';
+import { warnAtMostEvery } from './lib/warn-at-most-every.ts';
 import { xsrf } from './lib/xsrf.ts';
 import { authenticate } from './modules/account/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -110,7 +111,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       for (const [state, count] of Object.entries(poolStats())) metrics.databasePool.set({ state }, count);
     });
   }
-  const blobs = timedBlobStore(createBlobStore(config), metrics);
+  const blobWarning = warnAtMostEvery(app.log, 10_000);
+  const blobs = timedBlobStore(createBlobStore(config), metrics, (operation, error) =>
+    blobWarning(
+      operation,
+      { operation, reason: error instanceof Error ? error.message : String(error) },
+      'blob store call failed',
+    ),
+  );
   app.addHook('onClose', async () => blobs.close?.());
   app.decorate('blobs', blobs);
 

@@ -15,19 +15,20 @@ const CORS = Buffer.from(
 
 /**
  * A real S3-compatible server (s3rver) on a free loopback port with one empty bucket, for tests of the
- * S3 blob store. `env` is the configuration that points the app at it.
+ * S3 blob store. `env` is the configuration that points the app at it. `port`: a given one (a store that
+ * comes back where it was), else a free one.
  */
-export async function startS3rver() {
+export async function startS3rver(port = 0) {
   const directory = mkdtempSync(join(tmpdir(), 'atrium-s3rver-'));
   const server = new S3rver({
-    port: 0,
+    port,
     address: '127.0.0.1',
     silent: true,
     directory,
     configureBuckets: [{ name: S3RVER_BUCKET, configs: [CORS] }],
   });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const address = await server.run();
+  const endpoint = `http://127.0.0.1:${address.port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
   return {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { COMPRESSED_SUFFIX, compressBatch } from './batch-blob-codec.ts';
 import type { ParsedBatch } from './parse-batch.ts';
@@ -98,7 +98,13 @@ export async function ingestBatch(
   // Compressed at rest (about 7× smaller, ADR 0053); the quota and the index still count the bytes as sent.
   const stored = await compressBatch(body);
   // false: an identical copy is stored (or being stored) under this key already; it is never rewritten.
-  const wrote = await blobs.putIfAbsent(blobKey, stored, 'application/gzip');
+  // A store that refuses the write is this server's fault and passes: 503 keeps the batch at the tracker, which
+  // retries it (a 500 would read as a bug, and log one per batch; the store's failures are logged throttled).
+  const wrote = await blobs.putIfAbsent(blobKey, stored, 'application/gzip').catch(() => {
+    throw new AppError(503, 'storage_unavailable', '錄影暫時無法儲存，稍後會自動重試', {
+      'Retry-After': '5',
+    });
+  });
 
   const result = await db.transaction(async (tx) => {
     const inserted = await tx

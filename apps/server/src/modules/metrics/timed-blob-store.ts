@@ -3,8 +3,15 @@ import type { Metrics } from './create-metrics.ts';
 
 const TIMED = ['put', 'putIfAbsent', 'get', 'stream', 'delete', 'deletePrefix'] as const;
 
-/** The same store, each call's time observed by operation and outcome; what it answers is untouched. */
-export function timedBlobStore<S extends UploadableBlobStore>(store: S, metrics: Metrics): S {
+/**
+ * The same store, each call's time observed by operation and outcome; what it answers is untouched.
+ * `onFailure` hears every failed call (the log, throttled by the caller).
+ */
+export function timedBlobStore<S extends UploadableBlobStore>(
+  store: S,
+  metrics: Metrics,
+  onFailure?: (operation: string, error: unknown) => void,
+): S {
   const timed = { ...store };
   for (const operation of TIMED) {
     const call = store[operation] as (...args: unknown[]) => Promise<unknown>;
@@ -16,6 +23,7 @@ export function timedBlobStore<S extends UploadableBlobStore>(store: S, metrics:
         return result;
       } catch (error) {
         end({ outcome: 'failed' });
+        onFailure?.(operation, error);
         throw error;
       }
     };
