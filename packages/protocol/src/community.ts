@@ -85,6 +85,13 @@ export const adminClass = z.object({
 export type AdminClass = z.infer<typeof adminClass>;
 export const adminClassList = z.object({ items: z.array(adminClass) });
 
+/**
+ * Copy a class for the next cohort: outline, content, tasks and links, never members, hand-ins, check-ins or
+ * certificates. The copy starts unpublished; without a name it is called 「<name>（複本）」.
+ */
+export const classCopyInput = z.object({ name: name('課程名稱').optional() });
+export type ClassCopyInput = z.infer<typeof classCopyInput>;
+
 /** Add members by e-mail: one by one, or the e-mails of a CSV file (first column, header optional). */
 export const memberEmails = z.object({
   emails: z.array(z.string().max(320)).min(1, '請輸入至少一個 e-mail').max(2000, '一次最多 2000 筆'),
@@ -132,6 +139,8 @@ export const chapterInput = z.object({
   name: name('章節名稱'),
   enable: z.boolean().default(true),
   published: z.boolean().default(true),
+  /** Closed to learners (listed with the date) until this instant; null: no release date. */
+  release_at: instant('開放時間').nullable().default(null),
 });
 export const chapterPatch = patchOf(chapterInput).refine(...changesSomething);
 
@@ -178,6 +187,7 @@ export const adminChapter = z.object({
   name: z.string(),
   enable: z.boolean(),
   published: z.boolean(),
+  release_at: z.string().nullable(),
   sort: z.number().int(),
   sub_chapters: z.array(adminSubChapter),
 });
@@ -215,12 +225,24 @@ export const sessionInput = z
   });
 export type SessionInput = z.infer<typeof sessionInput>;
 
+/** present / late: checked in (late only when staff say so); absent: no check-in. */
+export const attendanceStatuses = ['present', 'late', 'absent'] as const;
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
 export const attendanceRow = z.object({
   user_id: z.string(),
   email: z.string(),
   nickname: z.string(),
   checked_in_at: z.string().nullable(),
+  status: z.enum(attendanceStatuses),
+  /** True when staff marked it by hand rather than the learner checking in. */
+  marked_by_staff: z.boolean(),
 });
+/** Staff mark a member's attendance of a class session by hand (audited). */
+export const attendanceMarkParams = sessionParams.extend({ userId: id('學員編號') });
+export const attendanceMark = z.object({
+  status: z.enum(attendanceStatuses, { message: '出席狀態須為出席、遲到或缺席' }),
+});
+export type AttendanceMark = z.infer<typeof attendanceMark>;
 export const attendance = z.object({
   session_id: z.string(),
   title: z.string(),

@@ -74,6 +74,11 @@ export const chapterView = z.object({
   name: z.string(),
   enable: z.boolean(),
   published: z.boolean(),
+  /**
+   * When the chapter opens (UTC). Until then it has enable false, like a chapter not open yet, and the portal
+   * shows the date; null when it has no release date.
+   */
+  release_at: z.string().nullable(),
   sub_chapters: z.array(subChapterSummary),
 });
 export type ChapterView = z.infer<typeof chapterView>;

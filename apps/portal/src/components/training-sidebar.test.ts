@@ -2,7 +2,14 @@ import type { ChapterView, SubChapterSummary } from '@atrium/protocol/training';
 import { describe, expect, it } from 'vitest';
 import { subChapterTarget } from './training-sidebar.tsx';
 
-const chapter: ChapterView = { id: 'c1', name: '第 1 章', enable: true, published: true, sub_chapters: [] };
+const chapter: ChapterView = {
+  id: 'c1',
+  name: '第 1 章',
+  enable: true,
+  published: true,
+  release_at: null,
+  sub_chapters: [],
+};
 const sub = (over: Partial<SubChapterSummary>): SubChapterSummary => ({
   id: 's1',
   name: '單元',

@@ -1,6 +1,7 @@
 import {
   adminClass,
   adminClassList,
+  classCopyInput,
   classIdParams,
   classInput,
   classListQuery,
@@ -8,9 +9,10 @@ import {
 } from '@atrium/protocol/community';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, security, staffAccess, tags } from './console-schema.ts';
+import { copyClass } from './copy-class.ts';
 import { createClass, getAdminClass, listAdminClasses, updateClass } from './manage-classes.ts';
 
-/** Classes themselves: list, create, read, edit/publish/archive. */
+/** Classes themselves: list, create, read, edit/publish/archive, copy for the next cohort. */
 export const classConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { read, change } = staffAccess(app);
   const db = app.db;
@@ -73,5 +75,21 @@ export const classConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateClass(db, request.params.id, request.body),
+  );
+  app.post(
+    '/classes/:id/copy',
+    {
+      ...change,
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a class for the next cohort: outline, content, links, tasks; no members or work',
+        params: classIdParams,
+        body: classCopyInput,
+        response: { 201: adminClass, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await copyClass(db, request.params.id, request.body.name)),
   );
 };

@@ -276,6 +276,132 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     expect((await call('agent', 'GET', `${base}/audit`)).statusCode).toBe(403);
   });
 
+  it('copies a class for the next cohort, opens chapters on their release date, and takes attendance by hand', async () => {
+    const src = await ok('POST', `${base}/classes`, { name: '第一梯', welcome: '歡迎！' }, 201);
+    const later = await ok(
+      'POST',
+      `${base}/classes/${src.id}/chapters`,
+      { name: '下週開放', release_at: minutes(7 * 24 * 60) },
+      201,
+    );
+    expect(later.release_at).not.toBeNull();
+    await expectBad('POST', `${base}/classes/${src.id}/chapters`, { name: 'x', release_at: 'next week' });
+    const now = await ok('POST', `${base}/classes/${src.id}/chapters`, { name: '已開放' }, 201);
+    const lesson = await ok(
+      'POST',
+      `${base}/chapters/${later.id}/sub-chapters`,
+      { name: '預習', type: 'markdown', content: '# 預習內容' },
+      201,
+    );
+    await ok('POST', `${base}/chapters/${now.id}/sub-chapters`, { name: '看板', type: 'dashboard' }, 201);
+    await ok('POST', `${base}/classes/${src.id}/links`, { title: '群組', url: 'https://example.com/g' }, 201);
+    const learner = await c.db.select().from(users).where(eq(users.id, c.who.learner.id));
+    await ok('POST', `${base}/classes/${src.id}/members`, { emails: [learner[0]!.email] });
+    await ok(
+      'POST',
+      `${base}/classes/${src.id}/tasks`,
+      { title: '作業一', due_at: minutes(600), points: 5 },
+      201,
+    );
+    await ok('PATCH', `${base}/classes/${src.id}`, { published: true });
+
+    // Release date: listed closed with its date, the content refused like any not-open item; preview opens it.
+    const tree = (await call('learner', 'GET', `/v1/training-classes/${src.id}`)).json();
+    const closed = tree.chapters.find((ch: { id: string }) => ch.id === later.id);
+    expect(closed).toMatchObject({ enable: false, release_at: later.release_at });
+    expect(closed.sub_chapters[0]).toMatchObject({ enable: false, content: null });
+    const subUrl = `/v1/training-classes/${src.id}/chapters/${later.id}/subchapters/${lesson.id}`;
+    const refused = await call('learner', 'GET', subUrl);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('not_open');
+    expect((await call('staff', 'GET', `${subUrl}?preview=1`)).json().content).toBe('# 預習內容');
+    // Once the date has passed (moved into the past here) the learner reads it.
+    await ok('PATCH', `${base}/chapters/${later.id}`, { release_at: minutes(-1) });
+    expect((await call('learner', 'GET', subUrl)).json().content).toBe('# 預習內容');
+    await ok('PATCH', `${base}/chapters/${later.id}`, { release_at: minutes(60) });
+
+    // Attendance by hand: present, late, absent; a non-member is refused; it reaches the CSV.
+    const session = await ok(
+      'POST',
+      `${base}/classes/${src.id}/sessions`,
+      {
+        title: '第一堂',
+        starts_at: minutes(60),
+        ends_at: minutes(120),
+        check_in_opens_at: minutes(50),
+        check_in_closes_at: minutes(130),
+      },
+      201,
+    );
+    const mark = (status: string, userId = c.who.learner.id) =>
+      call('staff', 'PUT', `${base}/sessions/${session.id}/attendance/${userId}`, { status });
+    const late = (await mark('late')).json();
+    expect(late).toMatchObject({ checked_in: 1 });
+    expect(late.rows[0]).toMatchObject({ status: 'late', marked_by_staff: true });
+    expect((await mark('maybe')).statusCode).toBe(400);
+    expect((await mark('present', c.who.outsider.id)).json().code).toBe('member_not_found');
+    expect(
+      (
+        await call('agent', 'PUT', `${base}/sessions/${session.id}/attendance/${c.who.learner.id}`, {
+          status: 'present',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const csv = (await call('staff', 'GET', `${base}/sessions/${session.id}/attendance.csv`)).body;
+    expect(csv).toContain(',late,yes');
+    const absent = (await mark('absent')).json();
+    expect(absent).toMatchObject({ checked_in: 0 });
+    expect(absent.rows[0]).toMatchObject({ status: 'absent', checked_in_at: null });
+    await mark('present');
+
+    // The copy: outline, content, links and tasks; no members, sessions, check-ins; unpublished.
+    const copy = await ok('POST', `${base}/classes/${src.id}/copy`, {}, 201);
+    expect(copy).toMatchObject({ name: '第一梯（複本）', published: false, members: 0, welcome: '歡迎！' });
+    const named = await ok('POST', `${base}/classes/${src.id}/copy`, { name: '第二梯' }, 201);
+    expect(named.name).toBe('第二梯');
+    await expectBad('POST', `${base}/classes/${src.id}/copy`, { name: '' });
+    const outline = await ok('GET', `${base}/classes/${copy.id}/outline`);
+    expect(
+      outline.chapters.map(
+        (ch: {
+          name: string;
+          release_at: string | null;
+          sub_chapters: { name: string; content: string }[];
+        }) => [ch.name, ch.release_at, ch.sub_chapters.map((s) => s.content || s.name)],
+      ),
+    ).toEqual([
+      [
+        '下週開放',
+        (await ok('GET', `${base}/classes/${src.id}/outline`)).chapters[0].release_at,
+        ['# 預習內容'],
+      ],
+      ['已開放', null, ['看板']],
+    ]);
+    expect(outline.chapters[0].id).not.toBe(later.id);
+    const copiedLinks = await ok('GET', `${base}/classes/${copy.id}/links`);
+    expect(copiedLinks.items.map((l: { url: string }) => l.url)).toEqual(['https://example.com/g']);
+    const copiedTasks = await ok('GET', `${base}/classes/${copy.id}/tasks`);
+    expect(copiedTasks.items).toHaveLength(1);
+    expect(copiedTasks.items[0]).toMatchObject({ title: '作業一', points: 5, accepted: 0, completed: 0 });
+    expect((await ok('GET', `${base}/classes/${copy.id}/members`)).items).toEqual([]);
+    expect((await ok('GET', `${base}/classes/${copy.id}/sessions`)).items).toEqual([]);
+    expect((await call('learner', 'GET', `/v1/training-classes/${copy.id}`)).statusCode).toBe(404);
+    expect((await call('agent', 'POST', `${base}/classes/${src.id}/copy`, {})).statusCode).toBe(403);
+
+    const audit = (await ok('GET', `${base}/audit`)).items as {
+      action: string;
+      target: Record<string, string>;
+    }[];
+    expect(
+      audit.find((a) => a.action === 'POST /v1/console/community/classes/:id/copy')?.target,
+    ).toMatchObject({
+      id: src.id,
+    });
+    expect(audit.map((a) => a.action)).toContain(
+      'PUT /v1/console/community/sessions/:sessionId/attendance/:userId',
+    );
+  });
+
   it('sends notifications now or later, to a learner, a class or everyone, and counts reads', async () => {
     await expectBad('POST', `${base}/notifications`, { audience: 'class', title: 'x', category: 'system' });
     await expectBad('POST', `${base}/notifications`, {

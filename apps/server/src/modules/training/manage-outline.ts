@@ -12,7 +12,13 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 
 type ChapterRow = typeof chapters.$inferSelect;
 type SubRow = typeof subChapters.$inferSelect;
-type ChapterFields = { name?: string; enable?: boolean; published?: boolean };
+type ChapterFields = { name?: string; enable?: boolean; published?: boolean; release_at?: string | null };
+
+/** The protocol's release_at (an ISO instant with any offset) as the column's Date; undefined leaves it. */
+function chapterColumns({ release_at, ...rest }: ChapterFields) {
+  if (release_at === undefined) return rest;
+  return { ...rest, releaseAt: release_at === null ? null : new Date(release_at) };
+}
 
 const chapterNotFound = () => notFound('找不到這個章節', 'chapter_not_found');
 const subNotFound = () => notFound('找不到這個單元', 'sub_chapter_not_found');
@@ -33,6 +39,7 @@ const toChapter = (c: ChapterRow, subs: SubRow[]): AdminChapter => ({
   name: c.name,
   enable: c.enable,
   published: c.published,
+  release_at: c.releaseAt?.toISOString() ?? null,
   sort: c.sort,
   sub_chapters: subs.filter((s) => s.chapterId === c.id).map(toSub),
 });
@@ -83,7 +90,7 @@ export async function addChapter(
     .where(eq(chapters.classId, classId));
   const [row] = await db
     .insert(chapters)
-    .values({ classId, ...input, sort: (last?.sort ?? -1) + 1 })
+    .values({ classId, ...chapterColumns(input), name: input.name, sort: (last?.sort ?? -1) + 1 })
     .returning();
   return toChapter(row!, []);
 }
@@ -93,7 +100,11 @@ export async function updateChapter(
   chapterId: string,
   patch: ChapterFields,
 ): Promise<AdminChapter> {
-  const [row] = await db.update(chapters).set(patch).where(eq(chapters.id, chapterId)).returning();
+  const [row] = await db
+    .update(chapters)
+    .set(chapterColumns(patch))
+    .where(eq(chapters.id, chapterId))
+    .returning();
   if (!row) throw chapterNotFound();
   const subs = await db
     .select()

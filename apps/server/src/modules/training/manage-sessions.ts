@@ -69,10 +69,15 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
   if (!gone.length) throw sessionNotFound();
 }
 
-/** Every member of the class with when they checked in to this session (null: absent). */
+/** Every member of the class with when they checked in to this session (null: absent), and how. */
 export async function getAttendance(db: Database, session: SessionRow): Promise<Attendance> {
   const rows = await db
-    .select({ userId: classMembers.userId, checkedInAt: checkIns.checkedInAt })
+    .select({
+      userId: classMembers.userId,
+      checkedInAt: checkIns.checkedInAt,
+      status: checkIns.status,
+      markedBy: checkIns.markedBy,
+    })
     .from(classMembers)
     .leftJoin(checkIns, and(eq(checkIns.userId, classMembers.userId), eq(checkIns.sessionId, session.id)))
     .where(eq(classMembers.classId, session.classId));
@@ -93,6 +98,8 @@ export async function getAttendance(db: Database, session: SessionRow): Promise<
       email: label.email,
       nickname: label.nickname,
       checked_in_at: row.checkedInAt?.toISOString() ?? null,
+      status: row.checkedInAt ? (row.status === 'late' ? 'late' : 'present') : 'absent',
+      marked_by_staff: row.markedBy !== null,
     })),
   };
 }
@@ -106,8 +113,15 @@ export function attendanceCsv(a: Attendance): string {
     const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  const lines = [['email', 'nickname', 'checked_in', 'checked_in_at']];
+  const lines = [['email', 'nickname', 'checked_in', 'checked_in_at', 'status', 'marked_by_staff']];
   for (const r of a.rows)
-    lines.push([r.email, r.nickname, r.checked_in_at ? 'yes' : 'no', r.checked_in_at ?? '']);
+    lines.push([
+      r.email,
+      r.nickname,
+      r.checked_in_at ? 'yes' : 'no',
+      r.checked_in_at ?? '',
+      r.status,
+      r.marked_by_staff ? 'yes' : 'no',
+    ]);
   return `\uFEFF${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
 }

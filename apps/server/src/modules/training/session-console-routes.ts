@@ -1,10 +1,18 @@
-import { attendance, classIdParams, sessionInput, sessionParams } from '@atrium/protocol/community';
+import {
+  attendance,
+  attendanceMark,
+  attendanceMarkParams,
+  classIdParams,
+  sessionInput,
+  sessionParams,
+} from '@atrium/protocol/community';
 import { classSession } from '@atrium/protocol/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classMustExist } from './class-must-exist.ts';
 import { errors, noContent, security, staffAccess, tags } from './console-schema.ts';
 import { addSession, deleteSession, listSessions, updateSession } from './manage-sessions.ts';
+import { markAttendance } from './mark-attendance.ts';
 import { exportAttendanceCsv, readAttendance } from './session-attendance.ts';
 
 /** The sessions of a class (scheduled meetings with a check-in window) and their attendance. */
@@ -103,5 +111,27 @@ export const sessionConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(csv);
     },
+  );
+  app.put(
+    '/sessions/:sessionId/attendance/:userId',
+    {
+      ...change,
+      schema: {
+        tags,
+        security,
+        summary: "Mark a member present, late or absent by hand (the session's attendance after it)",
+        params: attendanceMarkParams,
+        body: attendanceMark,
+        response: { 200: attendance, ...errors },
+      },
+    },
+    async (request) =>
+      markAttendance(
+        db,
+        request.params.sessionId,
+        request.params.userId,
+        request.body.status,
+        request.user!.id,
+      ),
   );
 };
