@@ -32,6 +32,23 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     });
   });
 
+  it('shares one probe among the readiness calls of a second, and answers a balancer probing every second', async () => {
+    const puts = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('atrium_blob_store_duration_seconds_count{operation="put",outcome="ok"}'));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    const before = await puts();
+    // Three processes probed once a second for a minute, all from one balancer's address.
+    const answers = await Promise.all(
+      Array.from({ length: 180 }, () => t.app.inject({ method: 'GET', url: '/v1/health/ready' })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect((await puts()) - before).toBeLessThanOrEqual(1);
+  });
+
   it('answers unknown API paths with the one error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/no-such-call' });
     expect(res.statusCode).toBe(404);

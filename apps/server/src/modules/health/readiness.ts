@@ -39,3 +39,19 @@ export async function readiness(app: FastifyInstance) {
   );
   return { ready: failed.length === 0, checks, failed };
 }
+
+/** Probes of one process are shared for this long: a balancer's checks and a hostile client's alike. */
+export const READY_CACHE_MS = 1000;
+const recent = new WeakMap<FastifyInstance, { at: number; result: ReturnType<typeof readiness> }>();
+
+/**
+ * Readiness as callers see it: at most one probe per READY_CACHE_MS per process (concurrent calls share the
+ * one in flight), so how often it is asked never turns into blob writes and queries at that rate.
+ */
+export function sharedReadiness(app: FastifyInstance, now = Date.now()) {
+  const last = recent.get(app);
+  if (last && now - last.at < READY_CACHE_MS) return last.result;
+  const result = readiness(app);
+  recent.set(app, { at: now, result });
+  return result;
+}

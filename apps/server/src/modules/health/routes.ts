@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readiness } from './readiness.ts';
+import { sharedReadiness } from './readiness.ts';
 
 const check = z.enum(['ok', 'failed', 'not_configured']);
 const readinessBody = z.object({
@@ -42,8 +42,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/ready',
     {
-      // Each call writes a probe blob: bounded like any public surface.
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      // Probes are shared for a second per process (sharedReadiness), so the limit only bounds the answers:
+      // high enough for a balancer probing several processes from one address every second (the counters
+      // are shared through Redis).
+      config: { rateLimit: { max: 1200, timeWindow: 60_000 } },
       schema: {
         tags: ['system'],
         summary: 'Readiness: database, blob store and Redis (when configured); 503 names what failed',
@@ -51,7 +53,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const result = await readiness(app);
+      const result = await sharedReadiness(app);
       return reply.status(result.ready ? 200 : 503).send(result);
     },
   );
