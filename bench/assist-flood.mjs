@@ -14,6 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { io } from 'socket.io-client';
 import { quantile, signInByMail, startLocalServer } from './local-server.mjs';
+import { trackerStartBody } from './tracker-start-body.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 6);
@@ -31,25 +32,7 @@ async function startSession(tabId) {
   const res = await fetch(`${base}/ingest/v1/web/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      trackerVersion: '15.0.3',
-      projectKey: PROJECT_KEY,
-      timestamp: Date.now(),
-      doNotRecord: false,
-      bufferDiff: 0,
-      userID: null,
-      token: null,
-      deviceMemory: 8,
-      jsHeapSizeLimit: 4e9,
-      timezone: '+08:00',
-      condition: null,
-      assistOnly: false,
-      width: 1440,
-      height: 900,
-      url: 'https://portal.example/',
-      referrer: '',
-      tabId,
-    }),
+    body: trackerStartBody({ tabId }),
   });
   if (!res.ok) throw new Error(`start: ${res.status} ${await res.text()}`);
   const body = await res.json();

@@ -16,6 +16,7 @@ import { startNginx, startServerProcess } from '../scripts/nginx-cluster.mjs';
 import { createDatabase, visitorAddress } from './cluster-bench.mjs';
 import { signInByMail } from './local-server.mjs';
 import { startFaultyS3, startOwnPostgres, startOwnRedis } from './own-engines.mjs';
+import { trackerStartBody } from './tracker-start-body.mjs';
 
 const SESSIONS = Math.min(100, Number(process.env.BENCH_FAULT_SESSIONS ?? 20));
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -103,25 +104,7 @@ try {
         const res = await fetch(`${base}/ingest/v1/web/start`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-          body: JSON.stringify({
-            trackerVersion: '15.0.3',
-            projectKey: 'atrium-portal',
-            timestamp: now(),
-            doNotRecord: false,
-            bufferDiff: 0,
-            userID: null,
-            token: null,
-            deviceMemory: 8,
-            jsHeapSizeLimit: 4e9,
-            timezone: '+08:00',
-            condition: null,
-            assistOnly: false,
-            width: 1440,
-            height: 900,
-            url: 'https://portal.example/',
-            referrer: '',
-            tabId: `fault-${i}`,
-          }),
+          body: trackerStartBody({ tabId: `fault-${i}`, timestamp: now() }),
           signal: AbortSignal.timeout(10_000),
         });
         if (res.ok) ({ token, sessionID: id } = await res.json());

@@ -7,6 +7,7 @@
 // the load generator and the server never share an event loop.
 import { gzipSync } from 'node:zlib';
 import { quantile, signInByMail, startLocalServer } from './local-server.mjs';
+import { trackerStartBody } from './tracker-start-body.mjs';
 
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
 const FLOOD_RATE = Number(process.env.BENCH_FLOOD_RATE ?? 10);
@@ -43,25 +44,7 @@ async function startSession(i) {
   const res = await fetch(`${base}/ingest/v1/web/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      trackerVersion: '15.0.3',
-      projectKey: 'atrium-portal',
-      timestamp: Date.now(),
-      doNotRecord: false,
-      bufferDiff: 0,
-      userID: null,
-      token: null,
-      deviceMemory: 8,
-      jsHeapSizeLimit: 4e9,
-      timezone: '+08:00',
-      condition: null,
-      assistOnly: false,
-      width: 1440,
-      height: 900,
-      url: 'https://portal.example/',
-      referrer: '',
-      tabId: `flood-${i}`,
-    }),
+    body: trackerStartBody({ tabId: `flood-${i}` }),
   });
   if (!res.ok) throw new Error(`start: ${res.status} ${await res.text()}`);
   return (await res.json()).token;

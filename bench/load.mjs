@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { startNginx, startServerProcess } from '../scripts/nginx-cluster.mjs';
 import { childrenOf, cpuSeconds, createDatabase, quantile, rssMb, visitorAddress } from './cluster-bench.mjs';
 import { signInByMail } from './local-server.mjs';
+import { trackerStartBody } from './tracker-start-body.mjs';
 
 const NS = (process.env.BENCH_N ?? '100,250,500,1000').split(',').map(Number);
 const MODES = (process.env.BENCH_MODES ?? 'one,two').split(',');
@@ -71,27 +72,7 @@ function bulkMessages(bytes, seed) {
   return parts.join(',');
 }
 
-function startBody(i) {
-  return JSON.stringify({
-    trackerVersion: '15.0.3',
-    projectKey: 'atrium-portal',
-    timestamp: Date.now(),
-    doNotRecord: false,
-    bufferDiff: 0,
-    userID: null,
-    token: null,
-    deviceMemory: 8,
-    jsHeapSizeLimit: 4e9,
-    timezone: '+08:00',
-    condition: null,
-    assistOnly: false,
-    width: 1440,
-    height: 900,
-    url: 'https://portal.example/dashboard',
-    referrer: '',
-    tabId: `load-${i}`,
-  });
-}
+const startBody = (i) => trackerStartBody({ tabId: `load-${i}`, url: 'https://portal.example/dashboard' });
 
 /** Sums of the server-side timings every process reports on /metrics (seconds and counts). */
 const TIMINGS = {
