@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { formatDateTime } from '../i18n/dates.ts';
 
 /** Where a sub-chapter leads: spec 1 §2, training sidebar. */
 export type SubChapterTarget =
@@ -32,7 +33,8 @@ export function subChapterTarget(
 }
 
 /**
- * The class sidebar: class name → board, collapsible chapters, 尚未開放 on items not enabled, links that
+ * The class sidebar: class name → board, collapsible chapters, 尚未開放 on items not enabled (with the
+ * date for a chapter released later), links that
  * open in a new tab (https) or inside the portal (hash path), everything else in place on the board.
  */
 export function TrainingSidebar({ cls, onNavigate }: { cls: TrainingClass; onNavigate?: () => void }) {
@@ -89,6 +91,7 @@ function ChapterItem({
         {!chapter.enable && <NotOpen />}
         {!chapter.published && <Unpublished />}
       </button>
+      <ReleaseDate chapter={chapter} />
       <ul id={listId} className="list-unstyled ps-3 mb-0" hidden={!open}>
         {chapter.sub_chapters.map((sub) => (
           <li key={sub.id} className="py-1" data-testid="sidebar-item">
@@ -171,6 +174,17 @@ function NotOpen() {
     <Badge bg="secondary" className="ms-1" data-testid="not-open">
       {t('training.sidebar.notOpen')}
     </Badge>
+  );
+}
+
+/** A chapter with a release date still ahead says when it opens (the portal's clock is only a hint). */
+function ReleaseDate({ chapter }: { chapter: ChapterView }) {
+  const { t } = useTranslation();
+  if (!chapter.release_at || Date.parse(chapter.release_at) <= Date.now()) return null;
+  return (
+    <p className="small text-body-secondary mb-1" data-testid="chapter-release">
+      {t('training.sidebar.opensAt', { at: formatDateTime(chapter.release_at) })}
+    </p>
   );
 }
 

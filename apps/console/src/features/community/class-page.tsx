@@ -8,6 +8,7 @@ import { CertificatesPanel } from './certificates-panel.tsx';
 import { ClassDetailsForm } from './class-details-form.tsx';
 import { ClassStatus } from './class-status.tsx';
 import { communityApi } from './community-api.ts';
+import { CopyClassButton } from './copy-class-button.tsx';
 import { LinksPanel } from './links-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { OutlinePanel } from './outline-panel.tsx';
@@ -46,7 +47,8 @@ export function ClassPage() {
           <ClassStatus cls={cls} />
         </span>
         {isAdmin && (
-          <div className="ms-auto d-flex gap-2">
+          <div className="ms-auto d-flex flex-wrap gap-2">
+            <CopyClassButton cls={cls} />
             {!cls.archived && (
               <Button
                 variant={cls.published ? 'outline-warning' : 'success'}

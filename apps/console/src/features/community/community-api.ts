@@ -5,6 +5,7 @@ import type {
   AdminSubChapter,
   AdminTask,
   Attendance,
+  AttendanceStatus,
   BroadcastInput,
   BroadcastView,
   ClassInput,
@@ -55,6 +56,8 @@ export const communityApi = {
     apiCall<AdminClass>('GET', `${base}/classes/${id}`, { signal }),
   updateClass: (id: string, body: ClassPatch) =>
     apiCall<AdminClass>('PATCH', `${base}/classes/${id}`, { body }),
+  copyClass: (id: string, name: string) =>
+    apiCall<AdminClass>('POST', `${base}/classes/${id}/copy`, { body: { name } }),
 
   members: (id: string, signal?: AbortSignal) =>
     apiCall<Items<ClassMember>>('GET', `${base}/classes/${id}/members`, { signal }),
@@ -78,8 +81,10 @@ export const communityApi = {
     apiCall<{ chapters: AdminChapter[] }>('GET', `${base}/classes/${id}/outline`, { signal }),
   addChapter: (id: string, name: string) =>
     apiCall<AdminChapter>('POST', `${base}/classes/${id}/chapters`, { body: { name } }),
-  updateChapter: (chapterId: string, body: { name?: string; enable?: boolean; published?: boolean }) =>
-    apiCall<AdminChapter>('PATCH', `${base}/chapters/${chapterId}`, { body }),
+  updateChapter: (
+    chapterId: string,
+    body: { name?: string; enable?: boolean; published?: boolean; release_at?: string | null },
+  ) => apiCall<AdminChapter>('PATCH', `${base}/chapters/${chapterId}`, { body }),
   deleteChapter: (chapterId: string) => apiCall<void>('DELETE', `${base}/chapters/${chapterId}`),
   orderChapters: (id: string, ids: string[]) =>
     apiCall<{ chapters: AdminChapter[] }>('PUT', `${base}/classes/${id}/chapters/order`, { body: { ids } }),
@@ -100,6 +105,8 @@ export const communityApi = {
   deleteSession: (sessionId: string) => apiCall<void>('DELETE', `${base}/sessions/${sessionId}`),
   attendance: (sessionId: string, signal?: AbortSignal) =>
     apiCall<Attendance>('GET', `${base}/sessions/${sessionId}/attendance`, { signal }),
+  markAttendance: (sessionId: string, userId: string, status: AttendanceStatus) =>
+    apiCall<Attendance>('PUT', `${base}/sessions/${sessionId}/attendance/${userId}`, { body: { status } }),
   attendanceCsvUrl: (sessionId: string) => `${base}/sessions/${sessionId}/attendance.csv`,
 
   tasks: (id: string, signal?: AbortSignal) =>

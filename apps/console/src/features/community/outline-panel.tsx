@@ -5,6 +5,7 @@ import { type DragEvent, useState } from 'react';
 import { Badge, Button, Card, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChapterRelease } from './chapter-release.tsx';
 import { communityApi } from './community-api.ts';
 import { ItemControls, type ItemFlagPatch } from './item-controls.tsx';
 import { dropped, moved } from './reorder.ts';
@@ -121,6 +122,7 @@ export function OutlinePanel({ classId }: { classId: string }) {
           <Card.Header className="d-flex flex-wrap align-items-center gap-2">
             <h2 className="h6 mb-0">{ch.name}</h2>
             {!ch.enable && <Badge bg="secondary">{t('community.outline.notOpen')}</Badge>}
+            <ChapterRelease classId={classId} chapter={ch} isAdmin={isAdmin} />
             {!ch.published && (
               <Badge bg="warning" text="dark">
                 {t('community.outline.unpublished')}

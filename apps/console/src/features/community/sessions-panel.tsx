@@ -1,7 +1,7 @@
-import type { SessionInput } from '@atrium/protocol/community';
+import { type AttendanceStatus, attendanceStatuses, type SessionInput } from '@atrium/protocol/community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
+import { Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { communityApi } from './community-api.ts';
 import { ConfirmButton } from './confirm-button.tsx';
@@ -9,7 +9,7 @@ import { formatTime } from './local-time.ts';
 import { SessionForm } from './session-form.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
-/** Sessions with their check-in windows; who checked in to each, and the same as CSV. */
+/** Sessions with their check-in windows; who checked in to each (admins mark it by hand), and as CSV. */
 export function SessionsPanel({ classId }: { classId: string }) {
   const { t, i18n } = useTranslation();
   const isAdmin = useIsAdmin();
@@ -127,9 +127,18 @@ export function SessionsPanel({ classId }: { classId: string }) {
 
 function AttendanceTable({ sessionId }: { sessionId: string }) {
   const { t, i18n } = useTranslation();
+  const isAdmin = useIsAdmin();
+  const queryClient = useQueryClient();
+  const key = ['community', 'attendance', sessionId];
   const query = useQuery({
-    queryKey: ['community', 'attendance', sessionId],
+    queryKey: key,
     queryFn: ({ signal }) => communityApi.attendance(sessionId, signal),
+  });
+  // Not optimistic: the answer is the whole attendance again, counts included.
+  const mark = useMutation({
+    mutationFn: ({ userId, status }: { userId: string; status: AttendanceStatus }) =>
+      communityApi.markAttendance(sessionId, userId, status),
+    onSuccess: (a) => queryClient.setQueryData(key, a),
   });
   if (!query.data)
     return <Spinner animation="border" size="sm" role="status" aria-label={t('app.loading')} />;
@@ -143,6 +152,7 @@ function AttendanceTable({ sessionId }: { sessionId: string }) {
             <th scope="col">{t('community.members.email')}</th>
             <th scope="col">{t('community.members.nickname')}</th>
             <th scope="col">{t('community.sessions.checkedInAt')}</th>
+            <th scope="col">{t('community.sessions.status')}</th>
           </tr>
         </thead>
         <tbody>
@@ -155,10 +165,40 @@ function AttendanceTable({ sessionId }: { sessionId: string }) {
                   ? formatTime(r.checked_in_at, i18n.language)
                   : t('community.sessions.absent')}
               </td>
+              <td>
+                {isAdmin ? (
+                  <Form.Select
+                    size="sm"
+                    className="w-auto d-inline-block"
+                    aria-label={t('community.sessions.markFor', { name: r.nickname || r.email })}
+                    value={r.status}
+                    disabled={mark.isPending}
+                    onChange={(e) =>
+                      mark.mutate({ userId: r.user_id, status: e.target.value as AttendanceStatus })
+                    }
+                  >
+                    {attendanceStatuses.map((st) => (
+                      <option key={st} value={st}>
+                        {t(`community.sessions.statuses.${st}`)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                ) : (
+                  t(`community.sessions.statuses.${r.status}`)
+                )}
+                {r.marked_by_staff && (
+                  <span className="ms-2 small text-body-secondary">{t('community.sessions.byStaff')}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </Table>
+      {mark.error && (
+        <p role="alert" className="text-danger small">
+          {mark.error.message}
+        </p>
+      )}
     </div>
   );
 }
