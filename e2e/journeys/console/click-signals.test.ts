@@ -115,6 +115,7 @@ describe('click signals and issues (real Chromium, real tracker and ingest)', ()
       .getByText(/\/tasks/)
       .first()
       .waitFor();
+    await expectAccessible(page, 'the sessions search with matching moments');
     // A message that never happened finds nothing.
     await page.getByLabel('錯誤訊息', { exact: true }).fill('4243 failed');
     await page.getByRole('button', { name: '搜尋' }).click();

@@ -119,14 +119,18 @@ export async function listSessions(
   const where = filters.length ? and(...filters) : undefined;
   const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(s).where(where);
-  const rows = await db
-    .select()
-    .from(s)
-    .where(where)
-    .orderBy(direction(column), direction(s.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  // The count and the page are two scans of the same filters: on PostgreSQL they run side by side on two
+  // pooled connections (PGlite runs them in turn), so a search costs the slower of them, not the sum.
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(s).where(where),
+    db
+      .select()
+      .from(s)
+      .where(where)
+      .orderBy(direction(column), direction(s.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+  ]);
   const now = Date.now();
   const sessions = rows.map((r) => toSummary(r, input.idleSeconds, now));
   if (!input.terms?.length) return { total, sessions };
