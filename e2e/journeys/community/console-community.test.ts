@@ -353,4 +353,47 @@ describe('running a class from the console', () => {
     );
     expect(status).toBe(403);
   });
+
+  it('the admin marks attendance by hand, releases a chapter later and copies the class for the next cohort', async () => {
+    await admin.goto(classUrl);
+    await admin.getByRole('tab', { name: '場次與簽到' }).click();
+    await admin.getByRole('button', { name: '出席' }).click();
+    const attendance = admin.getByTestId('attendance');
+    await attendance.getByLabel('阿慧 的出席狀態').selectOption({ label: '遲到' });
+    await attendance.getByText('（工作人員登記）').waitFor();
+    await attendance.getByText('已簽到 1 / 1 人').waitFor();
+    await attendance.getByLabel('阿慧 的出席狀態').selectOption({ label: '缺席' });
+    await attendance.getByText('已簽到 0 / 1 人').waitFor();
+    await expectAccessible(admin, 'console attendance marked by hand');
+
+    // 第 2 章 opens in three days: the learner sees it closed, with the date.
+    await admin.getByRole('tab', { name: '大綱' }).click();
+    await admin.getByRole('button', { name: '設定「第 2 章　實作」的開放時間' }).click();
+    await admin.getByLabel('開放時間', { exact: true }).fill(localIn(3 * 24 * 60));
+    await admin
+      .getByTestId('outline-chapter')
+      .filter({ hasText: '第 2 章　實作' })
+      .getByRole('button', { name: '儲存' })
+      .click();
+    await admin.getByTestId('chapter-release').waitFor();
+    await learner.goto(`/training/${classUrl.split('/').at(-1)}/board`);
+    const chapter = learner.getByTestId('sidebar-chapter').filter({ hasText: '第 2 章　實作' });
+    await chapter.getByTestId('chapter-release').filter({ hasText: '開放' }).waitFor();
+    await chapter.getByTestId('not-open').first().waitFor();
+
+    await admin.getByRole('button', { name: '複製課程' }).click();
+    const dialog = admin.getByRole('dialog', { name: '複製課程給下一梯' });
+    expect(await dialog.getByLabel('新課程名稱').inputValue()).toBe('社群活動設計 第 2 期（複本）');
+    await expectAccessible(admin, 'console copy class dialog');
+    await dialog.getByLabel('新課程名稱').fill('社群活動設計 第 3 期');
+    await dialog.getByRole('button', { name: '複製', exact: true }).click();
+    await admin.getByRole('heading', { name: '社群活動設計 第 3 期', level: 1 }).waitFor();
+    expect(admin.url()).not.toBe(classUrl);
+    await admin.getByTestId('class-status').filter({ hasText: '草稿' }).waitFor();
+    await admin.getByTestId('outline').getByRole('link', { name: '活動企劃' }).waitFor();
+    await admin.getByTestId('chapter-release').waitFor();
+    await admin.getByRole('tab', { name: '學員' }).click();
+    await admin.getByTestId('member-table').waitFor();
+    expect(await admin.getByTestId('member-table').locator('tbody tr').count()).toBe(0);
+  });
 });
