@@ -1,11 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { RecordingSearchResult } from '@atrium/protocol/recordings';
 import { type Message, MessageType } from '@atrium/protocol/tracker/index';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { trackerStartBody } from '../../../test/tracker-start-body.ts';
+import { ingestSearchEvents, ingestSessions } from '../../db/schema.ts';
+import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 import { MAX_SEARCH_FACTS } from './search-facts.ts';
 
 // A few minutes ago, inside the sessions' windows.
@@ -166,5 +169,19 @@ describe.each(databaseKinds)('finding a session by what happened in it, on %s', 
     expect(await ids(`clicked_text=按鈕 ${MAX_SEARCH_FACTS} `)).toEqual([]);
     const [row] = (await search('clicked_text=按鈕 0 ')).sessions;
     expect(row?.matches?.[0]?.value.length).toBe(300);
+  });
+
+  it('forgets what happened in a session the retention sweep removes', async () => {
+    const rows = () =>
+      t.app.db.select().from(ingestSearchEvents).where(eq(ingestSearchEvents.sessionId, haoSession));
+    expect((await rows()).length).toBeGreaterThan(0);
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await t.app.db
+      .update(ingestSessions)
+      .set({ startedAt: old, lastActivityAt: old })
+      .where(eq(ingestSessions.id, haoSession));
+    expect(await removeExpiredRecordings(t.app.db, t.app.blobs, { retentionDays: 30 })).toBe(1);
+    expect(await ids('custom_event=course_opened')).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 });
