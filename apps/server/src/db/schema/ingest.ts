@@ -6,10 +6,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
-  primaryKey,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -119,9 +119,7 @@ export const ingestBatches = pgTable(
   (t) => [
     uniqueIndex('ingest_batches_session_batch_idx').on(t.sessionId, t.batchId),
     // Replaced blobs a crashed compactor left (ADR 0053): rare, found without reading the whole index.
-    index('ingest_batches_retired_idx')
-      .on(t.sessionId)
-      .where(sql`${t.retiredBlobKey} is not null`),
+    index('ingest_batches_retired_idx').on(t.sessionId).where(sql`${t.retiredBlobKey} is not null`),
   ],
 );
 
