@@ -1,11 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import { type Message, MessageType } from '@atrium/protocol/tracker/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { recordWithTracker } from '../../../test/record-with-tracker.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { ingestClickCarry, ingestSessionEvents } from '../../db/schema.ts';
 import { settleEndedClicks } from './settle-ended-clicks.ts';
 
@@ -48,25 +47,10 @@ describe.each(databaseKinds)('moments found at ingest on %s', (kind) => {
   let calmSession: string;
   let calmToken: string;
 
-  async function start(user: TestUser, tab: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/start',
-      payload: trackerStartBody({ url: 'https://portal.example/tasks', tabId: tab, userID: user.id }),
-    });
-    return res.json() as { token: string; sessionID: string };
-  }
+  const start = (user: TestUser, tab: string) =>
+    recordWithTracker(t.app).start(tab, { url: 'https://portal.example/tasks', userID: user.id });
   async function upload(token: string, tab: string, seq: number, messages: Message[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/ingest/v1/web/i?batch=${tab}-${seq}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: gzipSync(JSON.stringify({ batchId: `${tab}-${seq}`, tabId: tab, pageNo: 1, seq, messages })),
-    });
+    const res = await recordWithTracker(t.app).upload(token, tab, seq, messages);
     expect(res.statusCode).toBe(200);
     return res.json() as { duplicate: boolean };
   }

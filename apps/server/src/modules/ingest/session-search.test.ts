@@ -1,12 +1,11 @@
-import { gzipSync } from 'node:zlib';
 import type { RecordingSearchResult } from '@atrium/protocol/recordings';
 import { type Message, MessageType } from '@atrium/protocol/tracker/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { recordWithTracker } from '../../../test/record-with-tracker.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { ingestSearchEvents, ingestSessions } from '../../db/schema.ts';
 import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 import { MAX_SEARCH_FACTS } from './search-facts.ts';
@@ -39,25 +38,10 @@ describe.each(databaseKinds)('finding a session by what happened in it, on %s', 
   let meiSession: string;
   let haoSession: string;
 
-  async function start(user: TestUser, tab: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/start',
-      payload: trackerStartBody({ url: 'https://portal.example/home', tabId: tab, userID: user.id }),
-    });
-    return res.json() as { token: string; sessionID: string };
-  }
+  const start = (user: TestUser, tab: string) =>
+    recordWithTracker(t.app).start(tab, { url: 'https://portal.example/home', userID: user.id });
   async function upload(token: string, tab: string, seq: number, messages: Message[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/ingest/v1/web/i?batch=${tab}-${seq}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: gzipSync(JSON.stringify({ batchId: `${tab}-${seq}`, tabId: tab, pageNo: 1, seq, messages })),
-    });
+    const res = await recordWithTracker(t.app).upload(token, tab, seq, messages);
     expect(res.statusCode).toBe(200);
   }
   const search = async (query: string) => {
