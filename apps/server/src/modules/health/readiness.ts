@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
@@ -5,7 +6,9 @@ export type CheckResult = 'ok' | 'failed' | 'not_configured';
 
 /** A check that neither answers nor fails within this long counts as failed: a balancer must not wait. */
 const CHECK_TIMEOUT_MS = 2000;
-const PROBE_KEY = 'health/ready-probe';
+// One key per process: processes sharing a bucket never put and delete the same object at once (s3rver, for
+// one, fails on that race), and probes of one process never overlap (sharedReadiness).
+const PROBE_KEY = `health/ready-probe-${randomUUID()}`;
 
 function within<T>(work: () => Promise<T>): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
@@ -42,16 +45,23 @@ export async function readiness(app: FastifyInstance) {
 
 /** Probes of one process are shared for this long: a balancer's checks and a hostile client's alike. */
 export const READY_CACHE_MS = 1000;
-const recent = new WeakMap<FastifyInstance, { at: number; result: ReturnType<typeof readiness> }>();
+const recent = new WeakMap<
+  FastifyInstance,
+  { at: number; pending: boolean; result: ReturnType<typeof readiness> }
+>();
 
 /**
- * Readiness as callers see it: at most one probe per READY_CACHE_MS per process (concurrent calls share the
- * one in flight), so how often it is asked never turns into blob writes and queries at that rate.
+ * Readiness as callers see it: at most one probe per READY_CACHE_MS per process, and never two at once
+ * (callers share the one in flight), so how often it is asked never turns into blob writes and queries at
+ * that rate.
  */
 export function sharedReadiness(app: FastifyInstance, now = Date.now()) {
   const last = recent.get(app);
-  if (last && now - last.at < READY_CACHE_MS) return last.result;
-  const result = readiness(app);
-  recent.set(app, { at: now, result });
-  return result;
+  if (last && (last.pending || now - last.at < READY_CACHE_MS)) return last.result;
+  const entry = { at: now, pending: true, result: readiness(app) };
+  void entry.result.finally(() => {
+    entry.pending = false;
+  });
+  recent.set(app, entry);
+  return entry.result;
 }
