@@ -108,6 +108,9 @@ describe('the replay player controls (real Chromium, real tracker and ingest)', 
     // Away and back inside the app: the player loads the recording again, from the network.
     await page.getByRole('link', { name: '這位學員的所有錄影' }).click();
     await page.waitForURL('**/sessions', { waitUntil: 'commit' });
+    // Back only once the player has left the page: a step back within the same few milliseconds finds the
+    // recording still in memory (it is dropped a moment after its page unmounts), with nothing to load.
+    await page.getByTestId('player-stage').waitFor({ state: 'detached' });
     await page.goBack();
     const loading = page.getByTestId('loading-recording');
     await loading.waitFor();
