@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 
 /** A notification message to one user (spec 1 §3, §7). Unread while read_at is null. */
@@ -48,8 +58,46 @@ export const notificationBroadcasts = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     recipients: integer('recipients').notNull().default(0),
+    /** Also mailed to recipients whose mail preference allows it, in the background (ADR 0063). */
+    alsoMail: boolean('also_mail').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notification_broadcasts_due_idx').on(t.sendAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** What a learner lets us mail them; no row means the defaults (class announcements on). */
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  classAnnouncements: boolean('class_announcements').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The mail copies of a broadcast still to send: written when it is delivered, sent by a background drain in
+ * bounded batches (never in the request), each row `pending` → `sent`, `skipped` (preference off when its turn
+ * came) or `failed`.
+ */
+export const broadcastMails = pgTable(
+  'broadcast_mails',
+  {
+    broadcastId: uuid('broadcast_id')
+      .notNull()
+      .references(() => notificationBroadcasts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** When a drain took it; a `sending` row older than a lease is taken again (a process died mid-batch). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.broadcastId, t.userId] }),
+    index('broadcast_mails_pending_idx').on(t.state).where(sql`${t.state} in ('pending', 'sending')`),
+  ],
 );

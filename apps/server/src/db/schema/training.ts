@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -159,3 +160,38 @@ export const trainingReminders = pgTable('training_reminders', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An invitation to a class for an address with no account yet (ADR 0063). Only the SHA-256 of the mailed token
+ * is kept; it is open while not used, not revoked and before `expiresAt`. The class is joined when that same
+ * address is verified, never by whoever holds the link.
+ */
+export const classInvitations = pgTable(
+  'class_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => trainingClasses.id, { onDelete: 'cascade' }),
+    /** Normalised (trimmed, lower case), as account stores addresses. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the latest mail went out: resend waits a minute after it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sendCount: integer('send_count').notNull().default(1),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('class_invitations_class_idx').on(t.classId, t.createdAt),
+    index('class_invitations_email_idx').on(t.email),
+    // One unused, unrevoked invitation per class and address: inviting again renews it.
+    uniqueIndex('class_invitations_open_idx')
+      .on(t.classId, t.email)
+      .where(sql`${t.usedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
