@@ -4,6 +4,7 @@ export * from './schema/account.ts';
 export * from './schema/assist.ts';
 export * from './schema/audit.ts';
 export * from './schema/courses.ts';
+export * from './schema/discussion.ts';
 export * from './schema/impersonation.ts';
 export * from './schema/ingest.ts';
 export * from './schema/notify.ts';
