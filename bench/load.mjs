@@ -155,9 +155,13 @@ async function step(base, n, tokens, pids, nginxPid, urls) {
     if (!token) return;
     const bulk = bulkMessages(5_000 + Math.floor(Math.random() * 55_000), i);
     const tabId = `load-${i}`;
+    // Each learner leaves at a moment of its own in the window's last 8 s: N ending batches in one instant
+    // would measure a burst no class produces (it made the p99 of every N, and most 503s, in earlier runs).
+    const leaves = until - Math.random() * 8000;
     for (let seq = 0; ; seq++) {
-      const last = Date.now() + 10_000 > until;
-      await sleep(last ? until - Date.now() : 5000 + Math.random() * 5000);
+      const wait = 5000 + Math.random() * 5000;
+      const last = Date.now() + wait >= leaves;
+      await sleep(last ? leaves - Date.now() : wait);
       const head = `{"batchId":"${tabId}-1-${seq}","tabId":"${tabId}","pageNo":1,"seq":${seq},"messages":[`;
       // The ending batch: the page is hidden and the tracker stops.
       const tail = last ? `,[39,false],[0,${Date.now()}]]}` : `,[0,${Date.now()}]]}`;
