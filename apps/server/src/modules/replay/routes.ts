@@ -20,6 +20,7 @@ import {
 } from '../ingest/index.ts';
 import { issueRoutes } from './issue-routes.ts';
 import { listAudit } from './list-audit.ts';
+import { noteRoutes } from './note-routes.ts';
 import { recordRead } from './record-read.ts';
 import { searchFilters, searchSessions } from './search-sessions.ts';
 
@@ -35,6 +36,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   const idleSeconds = app.config.ingest.sessionIdleSeconds;
   // The moments found at ingest and the Issues screen (ADR 0057), behind the same staff check.
   await app.register(issueRoutes);
+  // Notes on a recording's moments (ADR 0064), audited as console changes.
+  await app.register(noteRoutes);
 
   app.get(
     '/sessions',
