@@ -402,6 +402,14 @@ export const liveSessionsQuery = z.object({
   userId: z.string().max(500).optional(),
   projectKey: z.string().max(200).optional(),
   active: z.enum(['0', '1']).optional(),
+  /** The learner's name or e-mail contains this (the server's learner, never the page's claim). */
+  learner: z.string().max(200).optional(),
+  /** The current page's address or title contains this. */
+  page: z.string().max(200).optional(),
+  /** Only learners who are members of this class (ADR 0065). */
+  class_id: z.uuid().optional(),
+  /** The tab's browser (from its user agent, e.g. "Chrome 131") contains this. */
+  browser: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const liveSession = z.object({
@@ -422,6 +430,8 @@ export const liveSession = z.object({
   tabs: z.number().int(),
   agents: z.number().int(),
   connectedAt: z.string(),
+  /** The active tab's browser and major version from its user agent ("" when unknown). */
+  browser: z.string(),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 export const liveSessionsResponse = z.object({ list: z.array(liveSession) });

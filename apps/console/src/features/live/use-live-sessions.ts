@@ -13,6 +13,11 @@ import { io } from 'socket.io-client';
 export interface LiveFilter {
   q?: string;
   active?: '0' | '1';
+  /** Learner's name or e-mail, current page (address or title), class id, browser (ADR 0065). */
+  learner?: string;
+  page?: string;
+  class_id?: string;
+  browser?: string;
 }
 
 /**

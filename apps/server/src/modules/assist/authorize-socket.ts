@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { findSessionUser, findUserById, isStaff } from '../account/index.ts';
 import { findProjectById, findRecordingId, verifySessionToken } from '../ingest/index.ts';
 import { recordRead } from '../replay/index.ts';
+import { browserOf } from './browser-of.ts';
 
 /** What the relay keeps on `socket.data` (and what fetchSockets returns from every process). */
 export type AssistSocketData =
@@ -29,6 +30,8 @@ export type AssistSocketData =
       pageSince: string;
       active: boolean;
       connectedAt: string;
+      /** Browser and major version from the tab's user agent ("Chrome 131"), for the live list's filter. */
+      browser: string;
     }
   | {
       kind: 'agent';
@@ -127,6 +130,7 @@ export async function authorizeSocket(
       active: info.active ?? true,
       pageSince: new Date().toISOString(),
       connectedAt: new Date().toISOString(),
+      browser: browserOf(handshake.headers['user-agent']),
     };
   }
   if (identity !== 'agent' && identity !== 'console') throw new HandshakeRefused('bad_handshake');

@@ -2,6 +2,7 @@ import type { LiveSession } from '@atrium/protocol/assist';
 import type { Database } from '../../db/client.ts';
 import { labelUsers } from '../account/index.ts';
 import { verifiedLearners } from '../ingest/index.ts';
+import { listClassMemberIds } from '../training/index.ts';
 import { ALL_AGENTS, ALL_VISITORS, type AssistIo } from './relay-context.ts';
 
 export interface LiveSessionsFilter {
@@ -9,8 +10,19 @@ export interface LiveSessionsFilter {
   userId?: string;
   projectKey?: string;
   active?: '0' | '1';
+  /** The learner's name or e-mail contains this. */
+  learner?: string;
+  /** The current page's address or title contains this. */
+  page?: string;
+  /** Only members of this class. */
+  class_id?: string;
+  /** The browser ("Chrome 131") contains this. */
+  browser?: string;
   limit: number;
 }
+
+const contains = (value: string | null | undefined, part: string | undefined) =>
+  !part || (value ?? '').toLowerCase().includes(part.toLowerCase());
 
 /**
  * The live sessions with the learner the server recorded for each (ADR 0045's verified user, as the replay
@@ -28,6 +40,8 @@ export async function listLiveSessionsWithLearners(
     all.map((s) => s.sessionId),
   );
   const labels = await labelUsers(db, [...verified.values()]);
+  // Class membership is the training module's; only the members' ids cross over (ADR 0065).
+  const members = filter.class_id ? new Set(await listClassMemberIds(db, filter.class_id)) : null;
   const q = filter.q?.toLowerCase();
   return all
     .map((s) => {
@@ -41,6 +55,15 @@ export async function listLiveSessionsWithLearners(
         [s.learner?.name, s.learner?.email, s.pageTitle, s.url, s.sessionId].some((v) =>
           v?.toLowerCase().includes(q),
         ),
+    )
+    .filter(
+      (s) =>
+        (!filter.learner ||
+          contains(s.learner?.name, filter.learner) ||
+          contains(s.learner?.email, filter.learner)) &&
+        (!filter.page || contains(s.pageTitle, filter.page) || contains(s.url, filter.page)) &&
+        (!members || (s.learner !== null && members.has(s.learner.id))) &&
+        contains(s.browser, filter.browser),
     )
     .slice(0, filter.limit);
 }
@@ -65,7 +88,13 @@ export async function listLiveSessions(io: AssistIo, filter: LiveSessionsFilter)
       seen.tabs += 1;
       // The active tab speaks for the session.
       if (d.active && !seen.active)
-        Object.assign(seen, { active: true, pageTitle: d.pageTitle, url: d.url, pageSince: d.pageSince });
+        Object.assign(seen, {
+          active: true,
+          pageTitle: d.pageTitle,
+          url: d.url,
+          pageSince: d.pageSince,
+          browser: d.browser ?? '',
+        });
       if (d.connectedAt < seen.connectedAt) seen.connectedAt = d.connectedAt;
       continue;
     }
@@ -82,6 +111,8 @@ export async function listLiveSessions(io: AssistIo, filter: LiveSessionsFilter)
       tabs: 1,
       agents: agentCount.get(d.room) ?? 0,
       connectedAt: d.connectedAt,
+      // Absent on a socket of a process that predates the field (a rolling deploy).
+      browser: d.browser ?? '',
     });
   }
   const q = filter.q?.toLowerCase();
