@@ -77,11 +77,15 @@ export function SessionPage() {
   const at = Number(search.get('at')) || 0;
   const startOf = (x: typeof tab) => x?.events[0]?.timestamp ?? 0;
   const offset = at && tab ? Math.max(0, at - startOf(tab)) : initialOffset;
+  // The moment's link names its tab too, so it opens the same moment whichever tab is first (ADR 0047).
   const linkTo = (offset: number) => {
     const next = new URLSearchParams(search);
-    next.set('t', (offset / 1000).toFixed(1));
+    // Tenths of a second, cut rather than rounded: the link never lands past the second shown.
+    next.set('t', (Math.floor(offset / 100) / 10).toFixed(1));
     next.delete('at');
+    if (tab) next.set('tab', tab.tabId);
     setSearch(next, { replace: true });
+    return `${window.location.origin}${window.location.pathname}?${next}`;
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { RecordingNote, RecordingNoteInput } from '@atrium/protocol/recording-notes';
 import type {
   RecordingDetail,
   RecordingEvent,
@@ -23,4 +24,20 @@ export const sessionsApi = {
   events: (id: string, signal?: AbortSignal) =>
     apiCall<RecordingEvent[]>('GET', `/v1/console/sessions/${encodeURIComponent(id)}/events`, { signal }),
   remove: (id: string) => apiCall<void>('DELETE', `/v1/console/sessions/${encodeURIComponent(id)}`),
+  /** Notes on the recording's moments (ADR 0064). */
+  notes: (id: string, signal?: AbortSignal) =>
+    apiCall<RecordingNote[]>('GET', `/v1/console/sessions/${encodeURIComponent(id)}/notes`, { signal }),
+  addNote: (id: string, body: RecordingNoteInput) =>
+    apiCall<RecordingNote>('POST', `/v1/console/sessions/${encodeURIComponent(id)}/notes`, { body }),
+  editNote: (id: string, noteId: string, text: string) =>
+    apiCall<RecordingNote>(
+      'PATCH',
+      `/v1/console/sessions/${encodeURIComponent(id)}/notes/${encodeURIComponent(noteId)}`,
+      { body: { text } },
+    ),
+  removeNote: (id: string, noteId: string) =>
+    apiCall<void>(
+      'DELETE',
+      `/v1/console/sessions/${encodeURIComponent(id)}/notes/${encodeURIComponent(noteId)}`,
+    ),
 };

@@ -1,7 +1,7 @@
 import type { Marker, MarkerKind } from './recording.ts';
 
 /** The timeline's lanes, top to bottom: each kind has its own, so an error and the request beside it stay apart. */
-export const LANES: MarkerKind[] = ['page', 'click', 'signal', 'error', 'request', 'gap'];
+export const LANES: MarkerKind[] = ['page', 'click', 'signal', 'error', 'request', 'gap', 'note'];
 /** A marker's width on the timeline: markers of one lane closer than this would cover each other. */
 export const MARKER_PX = 8;
 

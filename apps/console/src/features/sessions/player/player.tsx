@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatClock } from '../format.ts';
 import type { SessionDetail } from '../sessions-api.ts';
 import { Devtools } from './devtools.tsx';
+import { MomentNotes, useMomentNotes } from './moment-notes.tsx';
+import { pageAt } from './page-at.ts';
 import type { Marker, MarkerKind, TabRecording } from './recording.ts';
 import { Timeline } from './timeline.tsx';
 import { UnreadableNotice } from './unreadable-notice.tsx';
@@ -29,7 +31,8 @@ export function Player({
   session: SessionDetail;
   tab: TabRecording;
   initialOffset: number;
-  onMoment: (offset: number) => void;
+  /** Writes the moment into the page's address and answers the link to it. */
+  onMoment: (offset: number) => string;
   /** Markers found at ingest (rage, dead and error clicks, shakes: ADR 0057), beside the tab's own. */
   moments?: Marker[];
 }) {
@@ -39,10 +42,22 @@ export function Player({
   const [skipInactive, setSkipInactive] = useState(true);
   const [panel, setPanel] = useState('console');
   const { state, play, pause, seek } = useReplayer(tab, container, { speed, skipInactive, initialOffset });
+  const notes = useMomentNotes(session.id, tab.tabId);
   const markers = useMemo(
-    () => (moments?.length ? [...tab.markers, ...moments] : tab.markers),
-    [tab, moments],
+    () => [...tab.markers, ...(moments ?? []), ...notes.markers],
+    [tab, moments, notes.markers],
   );
+  /** The copied link, or the link to copy by hand where the clipboard refused. */
+  const [copied, setCopied] = useState<{ link: string; ok: boolean } | null>(null);
+  const copyLink = async () => {
+    const link = onMoment(state.offset);
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied({ link, ok: true });
+    } catch {
+      setCopied({ link, ok: false });
+    }
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -76,6 +91,10 @@ export function Player({
   return (
     <div className="d-flex flex-column gap-2">
       <UnreadableNotice tab={tab} />
+      <div className="player-url border rounded-top px-2 py-1 small font-monospace" data-testid="player-url">
+        <span className="visually-hidden">{t('player.url')}: </span>
+        {pageAt(tab.activity, state.startTime + state.offset) || '—'}
+      </div>
       <div className="player-stage border bg-white" ref={setContainer} data-testid="player-stage" />
       <Timeline
         offset={state.offset}
@@ -110,16 +129,31 @@ export function Player({
           checked={skipInactive}
           onChange={(event) => setSkipInactive(event.target.checked)}
         />
-        <Button
-          size="sm"
-          variant="outline-secondary"
-          onClick={() => onMoment(state.offset)}
-          data-testid="link-moment"
-        >
+        <Button size="sm" variant="outline-secondary" onClick={copyLink} data-testid="link-moment">
           {t('player.linkMoment')}
         </Button>
+        <span role="status" className="small">
+          {copied?.ok && t('player.linkCopied')}
+        </span>
         <span className="small text-body-secondary">{t('player.shortcuts')}</span>
       </div>
+      {copied && !copied.ok && (
+        <Form.Control
+          size="sm"
+          readOnly
+          value={copied.link}
+          aria-label={t('player.linkToCopy')}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      )}
+      <MomentNotes
+        sessionId={session.id}
+        tabId={tab.tabId}
+        notes={notes.notes}
+        startTime={state.startTime}
+        offset={state.offset}
+        onSeek={seek}
+      />
       <Devtools
         session={session}
         tab={tab}

@@ -8,8 +8,11 @@ export interface ReplayEvent {
   timestamp: number;
 }
 
-/** `signal`: a moment found at ingest — a rage, dead or error click, or a pointer shake (ADR 0057). */
-export type MarkerKind = 'page' | 'click' | 'signal' | 'error' | 'request' | 'gap';
+/**
+ * `signal`: a moment found at ingest — a rage, dead or error click, or a pointer shake (ADR 0057); `note`: a
+ * staff member's note on the moment (ADR 0064).
+ */
+export type MarkerKind = 'page' | 'click' | 'signal' | 'error' | 'request' | 'gap' | 'note';
 
 /** Everything shown beside the replay carries the epoch-ms time it happened at. */
 interface Timed {

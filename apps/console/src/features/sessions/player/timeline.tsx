@@ -15,6 +15,7 @@ const COLORS: Record<MarkerKind, string> = {
   error: '#b02a37',
   request: '#d63384',
   gap: '#997404',
+  note: '#6f42c1',
 };
 
 /**

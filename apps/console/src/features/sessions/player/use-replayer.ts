@@ -1,8 +1,17 @@
+import { ASSIST_OVERLAY_CLASS } from '@atrium/protocol/assist';
 import { Replayer } from '@rrweb/replay';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TabRecording } from './recording.ts';
 
 const FULL_SNAPSHOT = 2;
+
+/**
+ * The live-assist plugin's own windows (call window, agent pointer, annotation canvas, consent prompt,
+ * recording border) are never part of what the learner saw of the page; if one got into a recording, the
+ * replay hides it. Hidden elements keep only their class (the recorder's blank box), visible ones their
+ * `data-assist` hook, so both are named.
+ */
+export const REPLAY_STYLE_RULES = [`.${ASSIST_OVERLAY_CLASS},[data-assist]{display:none!important}`];
 
 export interface PlayerState {
   playing: boolean;
@@ -62,6 +71,7 @@ export function useReplayer(
       showWarning: false,
       // Paused playback must not animate: the picture at a moment is what staff look at.
       pauseAnimation: true,
+      insertStyleRules: REPLAY_STYLE_RULES,
     });
     replayer.current = r;
     firstSnapshot.current = firstSnapshotOffset(tab);
