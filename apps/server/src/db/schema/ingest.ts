@@ -61,6 +61,11 @@ export const ingestSessions = pgTable(
     impersonated: boolean('impersonated').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the last of its tabs was closed (every tab's latest batch came from a leaving page, ADR 0066); null
+     * while a tab is open. A later batch or start of the session clears it: a navigation leaves a page too.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Epoch ms of the first and last message seen (tracker clock corrected by `delay`). */
     firstMessageAt: bigint('first_message_at', { mode: 'number' }),
     lastMessageAt: bigint('last_message_at', { mode: 'number' }),
@@ -115,6 +120,8 @@ export const ingestBatches = pgTable(
     firstTimestamp: bigint('first_timestamp', { mode: 'number' }),
     lastTimestamp: bigint('last_timestamp', { mode: 'number' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sent by a page as it was left (`?end`: pagehide); the tab is closed if no later batch follows. */
+    leaving: boolean('leaving').notNull().default(false),
   },
   (t) => [
     uniqueIndex('ingest_batches_session_batch_idx').on(t.sessionId, t.batchId),
