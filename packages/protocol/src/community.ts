@@ -103,8 +103,10 @@ export const memberRowResult = z.object({
   row: z.number().int(),
   email: z.string(),
   /** `blank`: an empty line among the rows; `staff_account`: staff are never enrolled as learners. */
+  /** `invited`: no account yet, an invitation was mailed (or renewed); `added` members get an enrolment mail. */
   status: z.enum([
     'added',
+    'invited',
     'already_member',
     'unknown_email',
     'invalid_email',
@@ -116,6 +118,7 @@ export const memberRowResult = z.object({
 export type MemberRowResult = z.infer<typeof memberRowResult>;
 export const memberReport = z.object({
   added: z.number().int(),
+  invited: z.number().int(),
   rows: z.array(memberRowResult),
 });
 export type MemberReport = z.infer<typeof memberReport>;
@@ -303,6 +306,8 @@ export const broadcastInput = z
     category: notifyCategory,
     link: notifyLink.nullable().default(null),
     send_at: instant('排程時間').nullable().default(null),
+    /** Also by mail, to recipients whose mail preference allows it (ADR 0063). */
+    also_mail: z.boolean().default(false),
   })
   .refine((b) => (b.audience === 'all') === (b.target_id === null), {
     path: ['target_id'],
@@ -321,6 +326,7 @@ export const broadcastView = z.object({
   sent_at: z.string().nullable(),
   recipients: z.number().int(),
   read: z.number().int(),
+  also_mail: z.boolean(),
 });
 export type BroadcastView = z.infer<typeof broadcastView>;
 export const broadcastList = z.object({ items: z.array(broadcastView) });

@@ -24,6 +24,7 @@ export { grantRole } from './grant-role.ts';
 export { issueVerificationToken } from './issue-verification-token.ts';
 export { forgetDevices, isKnownDevice } from './known-devices.ts';
 export { TOKEN_TTL_MS } from './lifetimes.ts';
+export { hello, type MailContent, renderMail } from './mail/layout.ts';
 export {
   externalSignInMail,
   linkCodeMail,

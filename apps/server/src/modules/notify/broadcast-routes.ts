@@ -3,6 +3,7 @@ import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../lib/audit-change.ts';
+import { broadcastMailDrain } from './broadcast-mail-drain.ts';
 import { cancelBroadcast, composeBroadcast, listBroadcasts } from './manage-broadcasts.ts';
 
 const tags = ['console: community'];
@@ -14,6 +15,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: app.requireAgent };
   const change = { onRequest: app.requireAdmin };
   app.addHook('onResponse', auditChange);
+  const mails = broadcastMailDrain(app);
 
   app.get(
     '/notifications',
@@ -41,8 +43,12 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: broadcastView, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await composeBroadcast(app.db, request.body, request.user!.id)),
+    async (request, reply) => {
+      const view = await composeBroadcast(app.db, request.body, request.user!.id);
+      // Sent now and by mail too: the mails go out after the answer, never in the request.
+      if (view.also_mail && view.sent_at) mails.kick();
+      return reply.status(201).send(view);
+    },
   );
   app.delete(
     '/notifications/:broadcastId',

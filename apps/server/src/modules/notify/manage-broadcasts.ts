@@ -2,7 +2,7 @@ import type { BroadcastInput, BroadcastView } from '@atrium/protocol/community';
 import type { NotifyCategory } from '@atrium/protocol/notify';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notificationBroadcasts, notifications } from '../../db/schema.ts';
+import { broadcastMails, notificationBroadcasts, notifications } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findUserIds } from '../account/index.ts';
 import { findAdminClass, listClassMemberIds } from '../training/index.ts';
@@ -24,6 +24,7 @@ const toView = (r: Row, read: number): BroadcastView => ({
   sent_at: r.sentAt?.toISOString() ?? null,
   recipients: r.recipients,
   read,
+  also_mail: r.alsoMail,
 });
 
 async function recipientsOf(db: Database, r: Pick<Row, 'audience' | 'targetId'>): Promise<string[]> {
@@ -59,6 +60,7 @@ export async function composeBroadcast(
       category: input.category,
       link: input.link,
       sendAt,
+      alsoMail: input.also_mail,
       createdBy,
     })
     .returning();
@@ -82,6 +84,15 @@ async function deliver(db: Database, row: Row, now: Date): Promise<Row> {
     link: claimed.link,
     broadcastId: claimed.id,
   });
+  // The mail copies go through the queue a background drain empties (send-broadcast-mails.ts), never here.
+  if (claimed.alsoMail) {
+    for (let i = 0; i < ids.length; i += 1000) {
+      await db
+        .insert(broadcastMails)
+        .values(ids.slice(i, i + 1000).map((userId) => ({ broadcastId: claimed.id, userId })))
+        .onConflictDoNothing();
+    }
+  }
   const [done] = await db
     .update(notificationBroadcasts)
     .set({ recipients })

@@ -134,14 +134,14 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     );
     await ok('POST', `${base}/classes/${cls.id}/links`, { title: '任務', url: '/tasks/my' }, 201);
 
-    // Members from a CSV, with a line per row.
+    // Members from a CSV, with a line per row; an address with no account is invited (ADR 0063).
     const learner = await c.db.select().from(users).where(eq(users.id, c.who.learner.id));
     const csv = `email,name\n${learner[0]!.email},小明\nnobody@example.com,x\nnot-an-email\n${learner[0]!.email.toUpperCase()}\n`;
     const report = await ok('POST', `${base}/classes/${cls.id}/members/import`, { csv });
     expect(report.added).toBe(1);
     expect(report.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
       [2, 'added'],
-      [3, 'unknown_email'],
+      [3, 'invited'],
       [4, 'invalid_email'],
       [5, 'duplicate'],
     ]);
@@ -152,7 +152,7 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     const mixedReport = await ok('POST', `${base}/classes/${cls.id}/members/import`, { csv: mixed });
     expect(mixedReport.added).toBe(0);
     expect(mixedReport.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
-      [2, 'unknown_email'],
+      [2, 'invited'],
       [3, 'blank'],
       [4, 'blank'],
       [5, 'staff_account'],

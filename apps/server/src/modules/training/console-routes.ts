@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditChange } from '../../lib/audit-change.ts';
 import { certificateConsoleRoutes } from './certificate-console-routes.ts';
 import { classConsoleRoutes } from './class-console-routes.ts';
+import { homeConsoleRoutes } from './home-console-routes.ts';
+import { invitationConsoleRoutes } from './invitation-console-routes.ts';
 import { linkConsoleRoutes } from './link-console-routes.ts';
 import { memberConsoleRoutes } from './member-console-routes.ts';
 import { outlineConsoleRoutes } from './outline-console-routes.ts';
@@ -17,10 +19,12 @@ export const trainingConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const routes of [
     classConsoleRoutes,
     memberConsoleRoutes,
+    invitationConsoleRoutes,
     linkConsoleRoutes,
     outlineConsoleRoutes,
     sessionConsoleRoutes,
     certificateConsoleRoutes,
+    homeConsoleRoutes,
   ])
     await app.register(routes);
 };

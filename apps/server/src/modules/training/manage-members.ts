@@ -50,14 +50,14 @@ export function emailsFromCsv(csv: string): { row: number; email: string }[] {
 /**
  * Adds existing accounts to a class by e-mail and answers a line per row: added, already a member,
  * no such account, not an e-mail, a repeat of an earlier row, a blank row, or a staff account (classes are for
- * learners; staff see them in preview). Nothing is created for unknown addresses (accounts come from sign-up or
- * the course platform), and a bad row never stops the others.
+ * learners; staff see them in preview). Nothing is created for unknown addresses here (inviteMembers invites
+ * them, ADR 0063), and a bad row never stops the others.
  */
 export async function addMembers(
   db: Database,
   classId: string,
   rows: { row: number; email: string }[],
-): Promise<MemberReport> {
+): Promise<Omit<MemberReport, 'invited'>> {
   const results: MemberRowResult[] = [];
   const seen = new Set<string>();
   const wanted: { row: number; email: string }[] = [];

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classMustExist } from './class-must-exist.ts';
 import { errors, noContent, security, staffAccess, tags } from './console-schema.ts';
 import { enrolByEmail, enrolFromCsv } from './enrol-members.ts';
+import { invitationDepsOf } from './invitation-sender.ts';
 import { listMembers, removeMember } from './manage-members.ts';
 
 /** The members of a class: list, add by e-mail or CSV, remove. */
@@ -17,6 +18,7 @@ export const memberConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { read, change } = staffAccess(app);
   const inClass = classMustExist(app);
   const db = app.db;
+  const invite = invitationDepsOf(app);
 
   app.get(
     '/classes/:id/members',
@@ -38,16 +40,18 @@ export const memberConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...change,
       ...inClass,
+      // Each unknown address is a mail sent: bounded like the CSV import.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
         security,
-        summary: 'Add members by e-mail; answers a line per address',
+        summary: 'Add members by e-mail (addresses with no account are invited); answers a line per address',
         params: classIdParams,
         body: memberEmails,
         response: { 200: memberReport, ...errors },
       },
     },
-    async (request) => enrolByEmail(db, request.params.id, request.body.emails),
+    async (request) => enrolByEmail(invite, request.params.id, request.body.emails, request.user!.id),
   );
   app.post(
     '/classes/:id/members/import',
@@ -64,7 +68,7 @@ export const memberConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberReport, ...errors },
       },
     },
-    async (request) => enrolFromCsv(db, request.params.id, request.body.csv),
+    async (request) => enrolFromCsv(invite, request.params.id, request.body.csv, request.user!.id),
   );
   app.delete(
     '/classes/:id/members/:userId',

@@ -20,6 +20,7 @@ import { getCertificate, listCertificates, verifyCertificate } from './certifica
 import { checkIn, getCheckInState } from './check-in.ts';
 import { getClass } from './get-class.ts';
 import { getSubChapter } from './get-sub-chapter.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { listCalendarEvents } from './list-calendar-events.ts';
 import { listClassLinks } from './list-class-links.ts';
 import { listMyClasses } from './list-my-classes.ts';
@@ -32,6 +33,7 @@ const classParams = z.object({ id: uuid('課程編號') });
 /** The training-class calls of spec 1 §7 (under /v1), plus the calendar feed and certificate verification. */
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireUser };
+  await app.register(invitationRoutes);
 
   app.get(
     '/training-classes/',

@@ -11,9 +11,15 @@ export interface MailContent {
   action?: { label: string; url: string };
   code?: string;
   footer?: string;
+  /**
+   * A list mail's one-click unsubscribe (ADR 0063): `page` is the portal's confirm page linked in the footer,
+   * `post` the address mail clients POST to (List-Unsubscribe + List-Unsubscribe-Post, RFC 8058).
+   */
+  unsubscribe?: { page: string; post: string };
 }
 
 const SIGNATURE = 'Atrium 學習社群';
+const UNSUBSCRIBE = '不想再收到課程公告信？取消訂閱';
 
 /** One plain-text and one simple HTML rendering of the same zh-TW mail. */
 export function renderMail(c: MailContent): MailMessage {
@@ -24,6 +30,7 @@ export function renderMail(c: MailContent): MailMessage {
     ...(c.action ? [`${c.action.label}：`, c.action.url, ''] : []),
     ...(c.code ? [`驗證碼：${c.code}`, ''] : []),
     ...(c.footer ? [c.footer, ''] : []),
+    ...(c.unsubscribe ? [`${UNSUBSCRIBE}：`, c.unsubscribe.page, ''] : []),
     SIGNATURE,
   ].join('\n');
   const html = [
@@ -37,9 +44,15 @@ export function renderMail(c: MailContent): MailMessage {
       ? `<p>驗證碼：<strong style="font-size:20px;letter-spacing:4px">${escapeHtml(c.code)}</strong></p>`
       : '',
     c.footer ? `<p style="font-size:12px;color:#666">${escapeHtml(c.footer)}</p>` : '',
+    c.unsubscribe
+      ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(c.unsubscribe.page)}">${UNSUBSCRIBE}</a></p>`
+      : '',
     `<p>${SIGNATURE}</p></body></html>`,
   ].join('');
-  return { to: c.to, subject: c.subject, text, html };
+  const headers = c.unsubscribe
+    ? { 'List-Unsubscribe': `<${c.unsubscribe.post}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : undefined;
+  return { to: c.to, subject: c.subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 export const hello = (nickname: string) => (nickname ? `${nickname} 您好：` : '您好：');

@@ -1,0 +1,26 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { classInvitations } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
+
+/** Withdraws an unused invitation: its link answers 「已取消」 and verifying the address no longer joins the class. */
+export async function revokeInvitation(
+  db: Database,
+  classId: string,
+  invitationId: string,
+  now = new Date(),
+): Promise<void> {
+  const done = await db
+    .update(classInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(classInvitations.classId, classId),
+        eq(classInvitations.id, invitationId),
+        isNull(classInvitations.usedAt),
+        isNull(classInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: classInvitations.id });
+  if (!done.length) throw conflict('invitation_not_open', '找不到可取消的邀請（可能已使用或已取消）');
+}
