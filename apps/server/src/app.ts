@@ -43,6 +43,7 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
 import { createMetrics, metricsRoutes, timedBlobStore } from './modules/metrics/index.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
+import { mailRoutes } from './modules/notify/mail-routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         await v1.register(avatarUploadRoutes);
         await v1.register(avatarFileRoutes);
         await v1.register(notifyRoutes);
+        await v1.register(mailRoutes);
         await v1.register(accountRoutes);
         await v1.register(trainingRoutes);
         await v1.register(taskRoutes);
