@@ -14,6 +14,7 @@ import { auditChange } from '../../lib/audit-change.ts';
 import { findAdminClass } from '../training/index.ts';
 import { createTask } from './create-task.ts';
 import { deleteTask, findAdminTask, listAdminTasks, taskProgressOf, updateTask } from './manage-tasks.ts';
+import { progressConsoleRoutes } from './progress-routes.ts';
 import { reviewConsoleRoutes } from './review-routes.ts';
 
 const tags = ['console: community'];
@@ -27,6 +28,7 @@ export const taskConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onResponse', auditChange);
   const db = app.db;
   await app.register(reviewConsoleRoutes);
+  await app.register(progressConsoleRoutes);
 
   app.get(
     '/classes/:id/tasks',
