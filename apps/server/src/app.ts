@@ -34,6 +34,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { registerAssist } from './modules/assist/assist-plugin.ts';
 import { coursePlatformRoutes } from './modules/courses/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
+import { discussionConsoleRoutes } from './modules/discussion/console-routes.ts';
+import { discussionRoutes } from './modules/discussion/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { impersonationConsoleRoutes, impersonationUserRoutes } from './modules/impersonation/routes.ts';
 import { ingestConsoleRoutes } from './modules/ingest/console-routes.ts';
@@ -181,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         await v1.register(accountRoutes);
         await v1.register(trainingRoutes);
         await v1.register(taskRoutes);
+        await v1.register(discussionRoutes);
         await v1.register(devMailRoutes);
         await v1.register(courseImageFileRoutes);
         await v1.register(impersonationUserRoutes);
@@ -199,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       broadcastRoutes,
       learnerConsoleRoutes,
       courseImageUploadRoutes,
+      discussionConsoleRoutes,
     ]) {
       await app.register(routes, { prefix: '/v1/console/community' });
     }

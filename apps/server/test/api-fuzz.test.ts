@@ -396,6 +396,11 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
     const id = await create(`${community}/classes`, { name: 'PATCH 目標班' });
     const chapterId = await create(`${community}/classes/${id}/chapters`, { name: '第 1 章' });
     const projectId = await create('/v1/console/ingest/projects', { name: 'PATCH 目標專案' });
+    const taskId = await create(`${community}/classes/${id}/tasks`, {
+      title: '作業',
+      due_at: new Date(Date.now() + 86_400_000).toISOString(),
+      published: false,
+    });
     return {
       id,
       chapterId,
@@ -409,11 +414,9 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
         type: 'markdown',
         content: '# 歡迎',
       }),
-      taskId: await create(`${community}/classes/${id}/tasks`, {
-        title: '作業',
-        due_at: new Date(Date.now() + 86_400_000).toISOString(),
-        published: false,
-      }),
+      taskId,
+      // Staff may post in a class they prepare (preview), so the unpublished task's thread takes one.
+      postId: await create(`/v1/training-classes/${id}/tasks/${taskId}/posts`, { body: '問題' }),
       userId: learner.id,
       flagId: await create(`/v1/console/ingest/projects/${projectId}/feature-flags`, { key: 'patch-target' }),
       testId: await create(`/v1/console/ingest/projects/${projectId}/uxt-tests`, {
