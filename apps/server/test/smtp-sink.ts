@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Raw header values by lower-case name, e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -29,6 +31,9 @@ export async function startSmtpSink() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();

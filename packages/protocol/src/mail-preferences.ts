@@ -10,7 +10,7 @@ export const mailPreferences = z.strictObject({
 });
 export type MailPreferences = z.infer<typeof mailPreferences>;
 
-const unsubscribeToken = z.string().regex(/^[A-Za-z0-9_-]{10,200}$/, '取消訂閱連結格式錯誤');
+const unsubscribeToken = z.string().regex(/^[A-Za-z0-9_.-]{10,200}$/, '取消訂閱連結格式錯誤');
 
 export const unsubscribeQuery = z.strictObject({ token: unsubscribeToken.optional() });
 /**
