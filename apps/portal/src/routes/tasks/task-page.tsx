@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { DiscussionThread } from '../discussion/discussion-thread.tsx';
 import { Markdown } from '../training/markdown.tsx';
 import { taskKeys, trainingApi } from '../training/training-api.ts';
 import { ReviewBadge } from './review-badge.tsx';
@@ -99,6 +100,7 @@ export function TaskPage() {
           {t('tasks.backToBoard')}
         </Link>
       </div>
+      <DiscussionThread target={{ kind: 'task', classId: task.class_id, taskId: task.id }} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { DiscussionThread } from '../discussion/discussion-thread.tsx';
 import { useBoardContext } from './board-layout.tsx';
 import { Markdown, withoutRepeatedTitle } from './markdown.tsx';
 import { trainingApi, trainingKeys } from './training-api.ts';
@@ -53,34 +54,41 @@ function SubChapterContent({ classId, sub }: { classId: string; sub: SubChapterV
   const { t } = useTranslation();
   if (sub.type === 'dashboard') return <Navigate to={`/training/${classId}/board`} replace />;
   return (
-    <article data-testid="subchapter-content" data-type={sub.type}>
-      <PageTitle>{sub.name}</PageTitle>
-      {sub.type === 'markdown' && <Markdown text={withoutRepeatedTitle(sub.content, sub.name)} />}
-      {sub.type === 'video' && <Video title={sub.name} src={sub.content} />}
-      {sub.type === 'live' && (
-        <>
-          <p>{t('training.content.liveIntro')}</p>
-          <a
-            href={safeHttps(sub.content)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="btn btn-danger mb-3"
-          >
-            {t('training.content.joinLive')}
-          </a>
-          <Embed title={sub.name} src={sub.content} allow="camera; microphone; fullscreen; display-capture" />
-        </>
-      )}
-      {sub.type === 'link' && (
-        <p>
-          {t('training.content.linkIntro')}{' '}
-          <a href={safeHttps(sub.content)} target="_blank" rel="noopener noreferrer" className="text-break">
-            {sub.content}
-            <span className="visually-hidden">{t('training.sidebar.newTab')}</span>
-          </a>
-        </p>
-      )}
-    </article>
+    <>
+      <article data-testid="subchapter-content" data-type={sub.type}>
+        <PageTitle>{sub.name}</PageTitle>
+        {sub.type === 'markdown' && <Markdown text={withoutRepeatedTitle(sub.content, sub.name)} />}
+        {sub.type === 'video' && <Video title={sub.name} src={sub.content} />}
+        {sub.type === 'live' && (
+          <>
+            <p>{t('training.content.liveIntro')}</p>
+            <a
+              href={safeHttps(sub.content)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-danger mb-3"
+            >
+              {t('training.content.joinLive')}
+            </a>
+            <Embed
+              title={sub.name}
+              src={sub.content}
+              allow="camera; microphone; fullscreen; display-capture"
+            />
+          </>
+        )}
+        {sub.type === 'link' && (
+          <p>
+            {t('training.content.linkIntro')}{' '}
+            <a href={safeHttps(sub.content)} target="_blank" rel="noopener noreferrer" className="text-break">
+              {sub.content}
+              <span className="visually-hidden">{t('training.sidebar.newTab')}</span>
+            </a>
+          </p>
+        )}
+      </article>
+      <DiscussionThread target={{ kind: 'sub_chapter', classId, chapterId: sub.chapter_id, subId: sub.id }} />
+    </>
   );
 }
 
