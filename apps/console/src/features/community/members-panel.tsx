@@ -6,11 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { communityApi } from './community-api.ts';
 import { ConfirmButton } from './confirm-button.tsx';
+import { InvitationsTable, invitationsKey } from './invitations-table.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
 const CSV_MAX_BYTES = 200_000;
 
-/** Members: add by e-mail (one per line) or from a CSV file, with a line per row saying what happened. */
+/**
+ * Members: add by e-mail (one per line) or from a CSV file, with a line per row saying what happened; an address
+ * with no account is invited (ADR 0063) and listed under the members with its status.
+ */
 export function MembersPanel({ classId }: { classId: string }) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
@@ -24,6 +28,7 @@ export function MembersPanel({ classId }: { classId: string }) {
     setReport(r);
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['community', 'class', classId] });
+    void queryClient.invalidateQueries({ queryKey: invitationsKey(classId) });
   };
   const add = useMutation({
     mutationFn: (list: string[]) => communityApi.addMembers(classId, list),
@@ -80,6 +85,7 @@ export function MembersPanel({ classId }: { classId: string }) {
             </tbody>
           </Table>
         )}
+        <InvitationsTable classId={classId} isAdmin={isAdmin} />
       </Col>
       {isAdmin && (
         <Col lg={5}>
@@ -98,7 +104,9 @@ export function MembersPanel({ classId }: { classId: string }) {
                 value={emails}
                 onChange={(e) => setEmails(e.target.value)}
               />
-              <Form.Text className="text-body-secondary">{t('community.members.emailHint')}</Form.Text>
+              <Form.Text className="text-body-secondary">
+                {t('community.members.emailHint')} {t('community.members.invitationHint')}
+              </Form.Text>
             </Form.Group>
             <Button type="submit" disabled={!list.length || add.isPending}>
               {t('community.add')}
@@ -132,7 +140,10 @@ function ImportReport({ report }: { report: MemberReport }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3" data-testid="member-report" role="status">
-      <p>{t('community.members.added', { count: report.added })}</p>
+      <p>
+        {t('community.members.added', { count: report.added })}
+        {report.invited > 0 && <> · {t('community.members.invited', { count: report.invited })}</>}
+      </p>
       <Table size="sm">
         <thead>
           <tr>
@@ -149,7 +160,13 @@ function ImportReport({ report }: { report: MemberReport }) {
               <td>
                 <Badge
                   bg={
-                    r.status === 'added' ? 'success' : r.status === 'already_member' ? 'secondary' : 'warning'
+                    r.status === 'added'
+                      ? 'success'
+                      : r.status === 'already_member'
+                        ? 'secondary'
+                        : r.status === 'invited'
+                          ? 'info'
+                          : 'warning'
                   }
                   text={r.status === 'added' || r.status === 'already_member' ? undefined : 'dark'}
                 >

@@ -18,6 +18,7 @@ type Draft = {
   category: BroadcastInput['category'];
   link: string;
   send_at: string;
+  also_mail: boolean;
 };
 
 /** /console/notifications: compose to a learner, a class or everyone (now or later), and what was sent. */
@@ -61,7 +62,14 @@ export function NotificationsPage() {
               <tbody>
                 {sent.data.items.map((b) => (
                   <tr key={b.id}>
-                    <td>{b.title}</td>
+                    <td>
+                      {b.title}{' '}
+                      {b.also_mail && (
+                        <Badge bg="light" text="dark" data-testid="broadcast-mailed">
+                          {t('community.notify.mailed')}
+                        </Badge>
+                      )}
+                    </td>
                     <td>{t(`community.notify.to.${b.audience}`)}</td>
                     <td>
                       {formatTime(b.send_at, i18n.language)}{' '}
@@ -102,6 +110,7 @@ function Compose({ onSent }: { onSent: () => void }) {
     category: 'system',
     link: '',
     send_at: '',
+    also_mail: false,
   };
   const [d, setD] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -256,6 +265,18 @@ function Compose({ onSent }: { onSent: () => void }) {
             />
             <Form.Text className="text-body-secondary">{t('community.notify.sendAtHint')}</Form.Text>
             <Form.Control.Feedback type="invalid">{errors.send_at}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="notify-also-mail">
+            <Form.Check
+              type="checkbox"
+              label={t('community.notify.alsoMail')}
+              checked={d.also_mail}
+              onChange={(e) => set({ also_mail: e.target.checked })}
+              aria-describedby="notify-also-mail-hint"
+            />
+            <Form.Text id="notify-also-mail-hint" className="text-body-secondary">
+              {t('community.notify.alsoMailHint')}
+            </Form.Text>
           </Form.Group>
           <Card className="mb-3 bg-light" data-testid="notify-preview">
             <Card.Body>
