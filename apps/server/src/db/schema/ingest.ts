@@ -318,3 +318,31 @@ export const ingestSearchEvents = pgTable(
     index('ingest_search_events_value_trgm_idx').using('gin', t.value.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * Where clicks landed on their page, for the click maps (ADR 0064): the page's path and x/y in 0..10 000 of
+ * the page's size. At most 300 rows per batch; removed with the session (foreign key, like the others).
+ */
+export const ingestClickPoints = pgTable(
+  'ingest_click_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => ingestSessions.id, { onDelete: 'cascade' }),
+    tabId: text('tab_id').notNull(),
+    /** Epoch ms of the click. */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    path: text('path').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    label: text('label').notNull().default(''),
+    selector: text('selector').notNull().default(''),
+  },
+  (t) => [
+    // A page's clicks of the last N days (the map), and the page list of a period.
+    index('ingest_click_points_path_at_idx').on(t.path, t.at),
+    index('ingest_click_points_at_idx').on(t.at),
+    index('ingest_click_points_session_idx').on(t.sessionId),
+  ],
+);

@@ -2,8 +2,10 @@
 // exported here is the module's own (scripts/check-boundaries.mjs fails the build otherwise).
 export { findProjectById } from './find-project.ts';
 export { findRecordingId } from './find-recording-id.ts';
+export { listClickMapPages } from './list-click-map-pages.ts';
 export { listIssueOccurrences, listIssues } from './list-issues.ts';
 export { listSessionEvents } from './list-session-events.ts';
+export { readClickMap } from './read-click-map.ts';
 export {
   deleteSession,
   getSessionSummary,

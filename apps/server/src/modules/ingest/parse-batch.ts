@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { batchEnvelope, LEARNER_METADATA_KEY, MessageType } from '@atrium/protocol/tracker/index';
 import { type ClickFacts, readClickFacts } from './click-facts.ts';
+import { type ClickPosition, readClickPositions } from './click-positions.ts';
 import { readSearchFacts, type SearchFact } from './search-facts.ts';
 import { type BatchSummary, summarizeMessages } from './summarize-messages.ts';
 
@@ -26,6 +27,8 @@ export interface ParsedBatch {
   clickFacts: ClickFacts;
   /** Pages, clicked labels, exception messages, failed requests, custom events for the search (ADR 0059). */
   searchFacts: SearchFact[];
+  /** Clicks with their page and position, for the click maps (ADR 0064). */
+  clickPositions: ClickPosition[];
   /** The messages re-serialised as the stored JSON array. */
   body: Uint8Array;
 }
@@ -111,6 +114,7 @@ export function parseBatch(raw: Uint8Array, encoding: string, limits: BatchLimit
     summary,
     clickFacts: readClickFacts(envelope.messages),
     searchFacts: readSearchFacts(envelope.messages),
+    clickPositions: readClickPositions(envelope.messages),
     body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
   };
 }

@@ -26,6 +26,7 @@ import { registerIngestCors } from './ingest-cors.ts';
 import { verifyLearnerAssertion } from './learner-assertion.ts';
 import { getUxtTest, listConditions, listTags } from './list-tracker-settings.ts';
 import type { ParsedBatch } from './parse-batch.ts';
+import { recordClickPoints } from './record-click-points.ts';
 import { recordNotStarted } from './record-not-started.ts';
 import { recordSearchEvents } from './record-search-events.ts';
 import { recordSessionEvents } from './record-session-events.ts';
@@ -157,7 +158,11 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
             '`Content-Encoding: gzip` above the compression threshold. `?batch=` repeats the batchId so a retry ' +
             'is acknowledged without reading its body.',
           security,
-          querystring: z.object({ batch: z.string().min(1).max(200).optional() }),
+          // `end`: sent by a page as it is left (pagehide); no value (ADR 0066).
+          querystring: z.object({
+            batch: z.string().min(1).max(200).optional(),
+            end: z.literal('').optional(),
+          }),
           response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }) },
         },
       },
@@ -176,6 +181,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionIdleSeconds: settings.sessionIdleSeconds,
           maxSessionBytes: settings.maxSessionBytes,
           verifyLearner: (assertion) => verifyLearnerAssertion(settings.secret, assertion),
+          leaving: request.query.end !== undefined,
         });
         // Once per stored batch: rage, dead and error clicks, shakes and exceptions (ADR 0057).
         if (!duplicate && parsed) {
@@ -183,6 +189,12 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordSessionEvents(app.db, { sessionId: claims.sessionId, tabId, facts: clickFacts });
           // And what the sessions search looks for: pages, labels, messages, failed requests (ADR 0059).
           await recordSearchEvents(app.db, { sessionId: claims.sessionId, tabId, facts: searchFacts });
+          // And where clicks landed on their page, for the click maps (ADR 0064).
+          await recordClickPoints(app.db, {
+            sessionId: claims.sessionId,
+            tabId,
+            clicks: parsed.clickPositions,
+          });
         }
         return { ok: true as const, duplicate };
       },

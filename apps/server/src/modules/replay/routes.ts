@@ -18,6 +18,7 @@ import {
   listSessionBatches,
   streamSessionMessages,
 } from '../ingest/index.ts';
+import { clickMapRoutes } from './click-map-routes.ts';
 import { issueRoutes } from './issue-routes.ts';
 import { listAudit } from './list-audit.ts';
 import { noteRoutes } from './note-routes.ts';
@@ -38,6 +39,8 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(issueRoutes);
   // Notes on a recording's moments (ADR 0064), audited as console changes.
   await app.register(noteRoutes);
+  // Where clicks land on each page (ADR 0064).
+  await app.register(clickMapRoutes);
 
   app.get(
     '/sessions',
