@@ -4,17 +4,24 @@ import { PasswordFields } from '@atrium/web/components/form/password-fields.tsx'
 import { SubmitForm } from '@atrium/web/components/form/submit-form.tsx';
 import { useZodForm } from '@atrium/web/components/form/use-zod-form.ts';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NicknameField } from '../../components/form/nickname-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { InvitationBanner } from '../mail/invitation-banner.tsx';
 import { registerForm } from './form-schemas.ts';
 
-/** /register: sign-up; the verification mail carries a link and a code (/register/verify). */
+/**
+ * /register: sign-up; the verification mail carries a link and a code (/register/verify). From an invitation mail
+ * (`?invitation=`) it names the classes and fills in the invited address (ADR 0063).
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useZodForm(registerForm, { email: '', nickname: '', password: '', confirm: '' });
+  const invitation = useSearchParams()[0].get('invitation');
+  const fillEmail = useCallback((email: string) => form.setValue('email', email), [form]);
   const register = useMutation({
     mutationFn: accountApi.register,
     onSuccess: (result) => navigate('/register/verify', { state: { email: result.email } }),
@@ -23,6 +30,7 @@ export function RegisterPage() {
   return (
     <>
       <PageTitle>{t('register.title')}</PageTitle>
+      {invitation && <InvitationBanner token={invitation} onEmail={fillEmail} />}
       <SubmitForm
         form={form}
         onValid={({ email, nickname, password }) => register.mutate({ email, nickname, password })}

@@ -10,6 +10,7 @@ import { NicknameField } from '../../components/form/nickname-field.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SkeletonLines } from '../../components/skeleton-lines.tsx';
+import { MailPreferenceSwitch } from '../mail/mail-preference-switch.tsx';
 import { type ProfileForm, profileForm } from './form-schemas.ts';
 import { ThirdpartyLinks } from './thirdparty-links.tsx';
 import { profileApi } from './user-api.ts';
@@ -37,6 +38,7 @@ export function ProfilePage() {
       ) : (
         <SkeletonLines lines={4} />
       )}
+      <MailPreferenceSwitch />
     </>
   );
 }
