@@ -168,7 +168,7 @@ describe('running a class from the console', () => {
     await report.getByText('已加入 1 位學員').waitFor();
     expect(await report.locator('tbody tr').allTextContents()).toEqual([
       `2${learnerEmail}已加入`,
-      '3nobody@example.test找不到帳號',
+      '3nobody@example.test尚無帳號，已寄出邀請',
     ]);
     await admin.getByTestId('member-table').getByText(learnerEmail).waitFor();
     await expectAccessible(admin, 'console members with the import report');
