@@ -440,3 +440,41 @@ export const liveSessionsResponse = z.object({ list: z.array(liveSession) });
  * ({ sessionId }) whenever a tab or agent comes, goes or updates; the console then re-reads the list.
  */
 export const LIVE_SESSIONS_EVENT = 'LIVE_SESSIONS_CHANGED';
+
+// ── Console: assist statistics for admins (ours, ADR 0065) ─────────────────────────────────────
+/** The longest period one statistics read covers. */
+export const ASSIST_STATS_MAX_DAYS = 366;
+export const assistStatsQuery = z
+  .strictObject({
+    /** The period's start (inclusive) and end (exclusive): the console sends its local midnights. */
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: '結束時間必須晚於開始時間', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= ASSIST_STATS_MAX_DAYS * 86_400_000, {
+    message: `期間最長 ${ASSIST_STATS_MAX_DAYS} 天`,
+    path: ['to'],
+  });
+export type AssistStatsQuery = z.infer<typeof assistStatsQuery>;
+export const assistAgentStats = z.object({
+  /** Null for an account removed since. */
+  agent_id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  /** Sessions the agent opened a live view of (started in the period). */
+  sessions_assisted: z.number().int(),
+  calls: z.number().int(),
+  /** Of the calls that have ended; one still going counts in `calls` only. */
+  call_ms: z.number().int(),
+  avg_call_ms: z.number().int(),
+  controls: z.number().int(),
+  control_ms: z.number().int(),
+});
+export type AssistAgentStats = z.infer<typeof assistAgentStats>;
+export const assistStatsResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Busiest first (sessions assisted, then call time). */
+  agents: z.array(assistAgentStats),
+});
+export type AssistStatsResponse = z.infer<typeof assistStatsResponse>;

@@ -10,11 +10,13 @@ const modules = await Promise.all([
   import('../features/home/routes.tsx'),
   import('../features/sessions/routes.tsx'),
   import('../features/issues/routes.tsx'),
+  import('../features/click-maps/routes.tsx'),
   import('../features/community/routes.tsx'),
   import('../features/settings/routes.tsx'),
   import('../features/impersonation/routes.tsx'),
   import('../features/live/routes.tsx'),
   import('../features/assist/routes.tsx'),
+  import('../features/assist-stats/routes.tsx'),
 ]);
 
 export const features: ConsoleFeature[] = modules.map((module) => module.default);

@@ -44,6 +44,13 @@ export async function relayAgent(ctx: RelayContext, socket: AssistSocket, budget
   if (tabs.length === 0) socket.emit(ServerEvent.SESSION_DISCONNECTED);
   socket.to(tabsRoom(room)).emit(ServerEvent.NEW_AGENT, socket.id, info);
   ctx.notifyConsoles(data.sessionId);
+  // The live view lasts as long as this socket stays in the room (ADR 0065).
+  ctx.activity.start({
+    kind: 'live_view',
+    sessionId: data.sessionId,
+    agentId: data.userId,
+    agentSocketId: socket.id,
+  });
 
   socket.onAny((event: string, ...args: unknown[]) =>
     guarded(ctx.log, socket, event, () => onAgentEvent(ctx, socket, budget, event, args[0])),
@@ -82,11 +89,14 @@ function onAgentEvent(
   }
   if (name === 'release_control' && ctx.grants.get(room, tabId) === socket.id)
     ctx.setGrant(room, tabId, null);
+  if (name === 'call_end') ctx.activity.end(socket.id, 'call');
   relayToTab(ctx.io.to(tabRoom(room, tabId)), name, socket.id, { meta: { tabId }, data: payload });
 }
 
 async function onAgentGone(ctx: RelayContext, agentId: string, data: AgentData) {
   if (ctx.closing()) return;
+  // Whatever the agent was doing (watching, a call, control) ends when it leaves.
+  ctx.activity.end(agentId);
   const { room } = data;
   ctx.dropAgent(agentId);
   ctx.io.to(tabsRoom(room)).emit(ServerEvent.AGENT_DISCONNECTED, agentId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAssistRelay } from './assist-relay.ts';
 import { createPeerServer } from './peer-server.ts';
 import { assistConsoleRoutes, peerHttpRoutes } from './routes.ts';
+import { assistStatsRoutes } from './stats-routes.ts';
 
 /**
  * Live assist on this process (ADR 0030, 0031): the socket.io relay on /ws-assist/socket, the console's
@@ -33,6 +34,7 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
     app.metrics.assist.rooms.set(sessionRooms.size);
   });
   await app.register(assistConsoleRoutes, { prefix: '/v1/console/assist', relay });
+  await app.register(assistStatsRoutes, { prefix: '/v1/console/assist' });
   if (opts.peer) {
     const peer = createPeerServer({
       server: app.server,
@@ -40,6 +42,7 @@ export async function registerAssist(app: FastifyInstance, opts: { peer: boolean
       secret: app.config.ingest.secret,
       trustProxy: app.config.trustProxy,
       forward: relay.peerSignals?.send,
+      onMediaAnswer: relay.callAnswered,
       log: app.log,
     });
     relay.peerSignals?.receive(peer.deliver);

@@ -5,12 +5,14 @@ import {
   type AssistConfig,
   PEER_KEY,
   PEER_PATH,
+  visitorPeerId,
 } from '@atrium/protocol/assist';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import type { Database } from '../../db/client.ts';
 import { relayAgent } from './agent-relay.ts';
+import { type ActivityKind, createActivityLog } from './assist-activity.ts';
 import {
   type AssistSocketData,
   authorizeSocket,
@@ -23,9 +25,19 @@ import { createConsoleNotices } from './console-notices.ts';
 import { ControlGrants } from './grants.ts';
 import { HandshakeGate } from './handshake-gate.ts';
 import { isRoomLive, type LiveSessionsFilter, listLiveSessions } from './live-sessions.ts';
+import { roomOfPeerId } from './peer-frames.ts';
 import { RecordingConsents } from './recording-consents.ts';
 import { connectAdapterClients } from './redis-adapter-clients.ts';
-import { type AssistIo, type AssistSocket, CONSOLES, type RelayContext, refuse } from './relay-context.ts';
+import {
+  type AssistIo,
+  type AssistSocket,
+  agentsRoom,
+  CONSOLES,
+  publicAgentInfo,
+  type RelayContext,
+  refuse,
+  tabsRoom,
+} from './relay-context.ts';
 import { guarded } from './relay-guard.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { SocketBudget } from './socket-budget.ts';
@@ -89,6 +101,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   const grants = new ControlGrants();
   const consents = new RecordingConsents();
   const notices = createConsoleNotices(io);
+  const activity = createActivityLog(opts.db, opts.log);
   // While closing, sockets are dropped on purpose: nothing is announced to other processes any more.
   let closing = false;
 
@@ -101,8 +114,12 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     log: opts.log,
     alone: !redis,
     setGrant(room, tabId, agentId) {
+      const before = grants.get(room, tabId);
       grants.set(room, tabId, agentId);
       if (redis) io.serverSideEmit('assist:grant', room, tabId, agentId);
+      // Control lasts from the learner's grant to its release, whichever side or cause ends it (ADR 0065).
+      if (before && before !== agentId) activity.end(before, 'control');
+      if (agentId && agentId !== before) activity.start(() => agentActivity(agentId, 'control', room, tabId));
     },
     dropAgent(agentId) {
       grants.dropAgent(agentId);
@@ -119,7 +136,42 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     },
     notifyConsoles: notices.notify,
     closing: () => closing,
+    activity,
   };
+
+  /**
+   * An activity of the agent socket `agentSocketId` (on any process) in `room`, or null when it is gone or
+   * elsewhere: a tab's word names only agents of its own session.
+   */
+  async function agentActivity(agentSocketId: string, kind: ActivityKind, room: string, tabId: string) {
+    const [agent] = await io.in(agentSocketId).fetchSockets();
+    const d = agent?.data;
+    if (d?.kind !== 'agent' || d.room !== room) return null;
+    return { kind, sessionId: d.sessionId, agentId: d.userId, agentSocketId, tabId };
+  }
+
+  /**
+   * The learner's tab answered an agent's PeerJS call (the peer server saw its media ANSWER): the call starts.
+   * The answer names the agent's peer id; the socket holding that id is found in the room's agents.
+   */
+  function callAnswered(visitorPeer: string, agentPeer: string) {
+    const room = roomOfPeerId(visitorPeer);
+    if (!room) return;
+    activity.start(async () => {
+      const [agents, tabs] = await Promise.all([
+        io.in(agentsRoom(room)).fetchSockets(),
+        io.in(tabsRoom(room)).fetchSockets(),
+      ]);
+      const agent = agents.find((a) => publicAgentInfo(a.data).peerId === agentPeer);
+      const tab = tabs.find(
+        (t) =>
+          t.data.kind === 'visitor' &&
+          visitorPeerId(t.data.projectKey, t.data.sessionId, t.data.tabId) === visitorPeer,
+      );
+      if (!agent || !tab || tab.data.kind !== 'visitor') return null;
+      return agentActivity(agent.id, 'call', room, tab.data.tabId);
+    });
+  }
   io.on('assist:grant', (room, tabId, agentId) => grants.set(room, tabId, agentId));
   io.on('assist:agent-gone', (agentId) => grants.dropAgent(agentId));
   io.on('assist:recording-requested', (room, tabId, agentSocketId, userId, sessionId) =>
@@ -250,6 +302,9 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   async function close() {
     closing = true;
     notices.close();
+    // This process's agents are leaving with it: what they were doing ends now, not never.
+    const here = [...io.of('/').sockets.values()].filter((s) => s.data.kind === 'agent').map((s) => s.id);
+    await activity.endAll(here);
     io.disconnectSockets(true);
     // io.close() also closes the HTTP server, which Fastify closes itself: close only the engine.
     io.engine.close();
@@ -263,6 +318,9 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     roomIsLive: (room: string) => isRoomLive(io, room),
     peerSignals,
     takeRecordingConsent,
+    callAnswered,
+    /** Resolves once the activity asked for so far is written (tests). */
+    activitySettled: activity.settled,
     close,
   };
 }

@@ -28,6 +28,11 @@ export function createPeerServer(opts: {
    * `peer` package keeps its peers in memory, so without this both peers would need the same process.
    */
   forward?: (dst: string, frame: string) => void;
+  /**
+   * A peer answered another's media call (a learner's tab taking an agent's call): told once, on the process
+   * of the answering peer, for the assist statistics (ADR 0065).
+   */
+  onMediaAnswer?: (from: string, to: string) => void;
   /** Where a socket's protocol error is noted (it closes only that socket). */
   log?: { debug: (obj: object, msg: string) => void };
 }) {
@@ -104,6 +109,8 @@ export function createPeerServer(opts: {
       if (event === 'message') {
         const m = admitFrame(room, args[0], args[1] === true);
         if (!m) return true;
+        if (m.relayed && m.type === 'ANSWER' && (m.message.payload as { type?: unknown })?.type === 'media')
+          opts.onMediaAnswer?.(id, m.dst);
         if (forward && m.relayed && !local.has(m.dst)) {
           forward(m.dst, JSON.stringify({ ...m.message, src: id }));
           return true;

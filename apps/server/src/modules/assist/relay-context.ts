@@ -10,6 +10,7 @@ import type {
 import { agentPeerId, LIVE_SESSIONS_EVENT, ServerEvent } from '@atrium/protocol/assist';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BroadcastOperator, Socket, Server as SocketServer } from 'socket.io';
+import type { ActivityLog } from './assist-activity.ts';
 import type { AssistSocketData } from './authorize-socket.ts';
 import type { ControlGrants } from './grants.ts';
 
@@ -104,6 +105,8 @@ export interface RelayContext {
   notifyConsoles(sessionId: string): void;
   /** True while the relay shuts down: sockets drop on purpose and nothing is announced. */
   closing(): boolean;
+  /** What agents do, recorded for the admins' statistics (ADR 0065). */
+  activity: ActivityLog;
 }
 
 /** Answers the sender that one of its events was refused; the socket stays open. */

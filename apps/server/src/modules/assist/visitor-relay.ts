@@ -77,6 +77,9 @@ function onVisitorEvent(
   // Only the learner's own answer makes a recording uploadable (issue 18, finding 13).
   if (name === 'recording_accepted' && typeof parsed.data === 'string')
     ctx.recordingAccepted(room, tabId, parsed.data);
+  // The learner hung up on (or declined) that agent's call.
+  if (name === 'call_end' && typeof parsed.data === 'string')
+    ctx.activity.end(parsed.data, 'call', data.sessionId);
   if (name === 'control_rejected') {
     const holder = ctx.grants.get(room, tabId);
     if (!parsed.data || parsed.data === holder) ctx.setGrant(room, tabId, null);
