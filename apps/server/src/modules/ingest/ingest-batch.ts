@@ -50,6 +50,8 @@ export async function ingestBatch(
     maxSessionBytes: number;
     /** The user id a learner assertion names, or null for a forged or expired one (ADR 0045). */
     verifyLearner?: (assertion: string) => string | null;
+    /** Sent by a page being left (`?end`, pagehide): the session ends if it was its tabs' last page (ADR 0066). */
+    leaving?: boolean;
     now?: number;
   },
 ): Promise<{ duplicate: boolean }> {
@@ -77,7 +79,11 @@ export async function ingestBatch(
       .limit(1);
     return row !== undefined;
   };
-  if (input.batchId && (await seen(input.batchId))) return { duplicate: true };
+  if (input.batchId && (await seen(input.batchId))) {
+    // The leaving page's copy of a batch its worker delivered first: the copy still says the page is gone.
+    if (input.leaving) await markLeaving(db, session.id, input.batchId, now);
+    return { duplicate: true };
+  }
   // Checked before the body is parsed, so a full session costs one indexed read per batch. 401 makes the
   // tracker renew its session; start refuses to continue a full one, and the tracker stops (ADR 0014).
   if (input.maxSessionBytes > 0 && session.bytes >= input.maxSessionBytes) throw sessionQuotaExceeded(401);
@@ -89,7 +95,10 @@ export async function ingestBatch(
   if (input.batchId && input.batchId !== envelope.batchId) {
     throw badRequest('batch_id_mismatch', '批次編號與內容不符');
   }
-  if (!input.batchId && (await seen(envelope.batchId))) return { duplicate: true };
+  if (!input.batchId && (await seen(envelope.batchId))) {
+    if (input.leaving) await markLeaving(db, session.id, envelope.batchId, now);
+    return { duplicate: true };
+  }
   const { summary } = envelope;
   const verifiedUserId =
     summary.learnerAssertion && input.verifyLearner ? input.verifyLearner(summary.learnerAssertion) : null;
@@ -121,6 +130,7 @@ export async function ingestBatch(
         firstTimestamp: summary.firstTimestamp,
         lastTimestamp: summary.lastTimestamp,
         receivedAt: new Date(now),
+        leaving: input.leaving === true,
       })
       .onConflictDoNothing({ target: [ingestBatches.sessionId, ingestBatches.batchId] })
       .returning({ id: ingestBatches.id });
@@ -130,6 +140,8 @@ export async function ingestBatch(
       .update(s)
       .set({
         lastActivityAt: new Date(now),
+        // A page sent this batch while open: whatever tab was closed before, the session goes on.
+        ...(input.leaving ? {} : { endedAt: null }),
         pages: sql`${s.pages} + ${summary.pages}`,
         clicks: sql`${s.clicks} + ${summary.clicks}`,
         errors: sql`${s.errors} + ${summary.errors}`,
@@ -150,6 +162,8 @@ export async function ingestBatch(
         ...(summary.impersonated ? { impersonated: true } : {}),
       })
       .where(eq(s.id, session.id));
+    // After the update above: its row lock makes two tabs closing at once see each other's last batch.
+    if (input.leaving) await endIfEveryTabLeft(tx, session.id, now);
     return { duplicate: false };
   });
   if (result.duplicate && wrote) await removeLosingCopy(db, blobs, session.id, envelope.batchId, blobKey);
@@ -170,4 +184,43 @@ async function removeLosingCopy(
     .where(and(eq(ingestBatches.sessionId, sessionId), eq(ingestBatches.batchId, batchId)))
     .limit(1);
   if (winner && winner.blobKey !== blobKey) await blobs.delete(blobKey);
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A batch already stored came again from its page as it was left: mark it, and end the session if it is over. */
+async function markLeaving(db: Database, sessionId: string, batchId: string, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(ingestBatches)
+      .set({ leaving: true })
+      .where(
+        and(
+          eq(ingestBatches.sessionId, sessionId),
+          eq(ingestBatches.batchId, batchId),
+          eq(ingestBatches.leaving, false),
+        ),
+      )
+      .returning({ id: ingestBatches.id });
+    if (marked.length === 0) return;
+    // The session-row lock a stored batch takes too, so the check below sees every committed batch.
+    await tx.execute(sql`select 1 from ${ingestSessions} where id = ${sessionId} for update`);
+    await endIfEveryTabLeft(tx, sessionId, now);
+  });
+}
+
+/**
+ * Ends the session when the latest batch of each of its tabs came from a page being left: the learner closed
+ * the last tab (a navigation's next page sends a batch or a start, which clears `ended_at` again).
+ */
+async function endIfEveryTabLeft(tx: Transaction, sessionId: string, now: number): Promise<void> {
+  await tx.execute(sql`
+    update ${ingestSessions} set ended_at = ${new Date(now).toISOString()}::timestamptz
+    where id = ${sessionId} and not exists (
+      select 1 from (
+        select distinct on (tab_id) leaving from ${ingestBatches}
+        where session_id = ${sessionId}
+        order by tab_id, page_no desc, seq desc
+      ) latest where not latest.leaving
+    )`);
 }

@@ -23,6 +23,15 @@ import {
   type SearchTerm,
 } from './session-search-filter.ts';
 
+/**
+ * Its last tab was closed, and no page of it started within a few seconds: a navigation leaves a page and starts
+ * the next one in about a second, a closed tab starts nothing (ADR 0066).
+ */
+const CLOSED_TAB_GRACE_MS = 10_000;
+function tabsClosed(endedAt: Date | null, now: number): boolean {
+  return endedAt !== null && now - endedAt.getTime() >= CLOSED_TAB_GRACE_MS;
+}
+
 /** Staff reads of recorded sessions for the replay console (exported for modules/replay). */
 type SessionRow = typeof ingestSessions.$inferSelect;
 
@@ -47,7 +56,7 @@ function toSummary(s: SessionRow, idleSeconds: number, now: number): RecordingVi
     tracker_version: s.trackerVersion,
     started_at: s.startedAt.toISOString(),
     last_activity_at: s.lastActivityAt.toISOString(),
-    ended: !isSessionActive(s.lastActivityAt, idleSeconds, now),
+    ended: !isSessionActive(s.lastActivityAt, idleSeconds, now) || tabsClosed(s.endedAt, now),
     impersonated: s.impersonated,
     duration_ms:
       s.firstMessageAt !== null && s.lastMessageAt !== null

@@ -93,7 +93,8 @@ export async function startSession(
     if (existing) {
       await db
         .update(ingestSessions)
-        .set({ lastActivityAt: new Date(now), ...(userId ? { userId } : {}) })
+        // A start continues the session: a page of a tab whose last page was left (a navigation) is open again.
+        .set({ lastActivityAt: new Date(now), endedAt: null, ...(userId ? { userId } : {}) })
         .where(eq(ingestSessions.id, sessionId));
     } else {
       if (input.mayOpenSession && !(await input.mayOpenSession(project.id))) {
