@@ -117,4 +117,27 @@ describe.each(databaseKinds)('click maps on %s', (kind) => {
     expect((await get('/v1/console/click-maps?path=%2Fold-page&day=7')).statusCode).toBe(400);
     expect((await get('/v1/console/click-maps?path=old-page')).statusCode).toBe(400);
   });
+
+  it('removes a recording’s clicks with the recording', async () => {
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const now = Date.now();
+    const id = await record([
+      [
+        [MessageType.Timestamp, now],
+        [MessageType.SetPageLocation, 'https://portal.example/gone-soon', '', now],
+        click(1, 1, 'gone'),
+      ],
+    ]);
+    expect((await get('/v1/console/click-maps?path=%2Fgone-soon')).json().clicks).toBe(1);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/console/sessions/${id}`,
+      headers: admin.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await get('/v1/console/click-maps?path=%2Fgone-soon')).json()).toMatchObject({
+      clicks: 0,
+      snapshot: null,
+    });
+  });
 });
