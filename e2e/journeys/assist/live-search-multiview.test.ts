@@ -118,4 +118,21 @@ describe('live search and multiview', () => {
     await agent.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
     await agent.getByRole('button', { name: '通話', exact: true }).waitFor();
   });
+
+  it('回看前一分鐘 opens the recording so far in the player; 回到即時 returns to the live view', async () => {
+    const live = agent.url();
+    await agent.getByRole('button', { name: '回看前一分鐘' }).click();
+    await agent.waitForURL('**/rewind?at=*');
+    await agent.getByRole('heading', { name: '小北 的錄影' }).waitFor();
+    // What the tracker uploaded so far is rebuilt in the replay frame.
+    await agent.getByTestId('player-stage').locator('iframe').waitFor({ timeout: 20_000 });
+    for (const width of [1280, 375]) {
+      await agent.setViewportSize({ width, height: 900 });
+      await expectAccessible(agent, `the rewind at ${width} px`, ['[data-testid=player-stage] iframe']);
+    }
+    await agent.setViewportSize({ width: 1280, height: 900 });
+    await agent.getByRole('link', { name: '回到即時' }).click();
+    expect(agent.url()).toBe(live);
+    await agent.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
+  });
 });

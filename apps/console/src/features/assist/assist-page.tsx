@@ -2,12 +2,13 @@ import { ANNOTATION } from '@atrium/protocol/assist';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { shownConnection } from './assist-status.ts';
 import { CallPanel } from './call-panel.tsx';
 import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
 import { RecordingControls } from './recording-controls.tsx';
+import { rewindPath } from './rewind-page.tsx';
 import { type ControlState, useAssistSession } from './use-assist-session.ts';
 import { useCall } from './use-call.ts';
 import { useCanvasStreams } from './use-canvas-streams.ts';
@@ -23,6 +24,7 @@ const MOVE_EVERY_MS = 50;
 export function AssistPage() {
   const { t } = useTranslation();
   const { projectKey = '', sessionId = '' } = useParams();
+  const navigate = useNavigate();
   const player = useRef<LivePlayerHandle>(null);
   const onEvents = useCallback((events: Parameters<LivePlayerHandle['add']>[0], fresh?: boolean) => {
     if (fresh) player.current?.reset();
@@ -102,7 +104,14 @@ export function AssistPage() {
     <>
       <PageTitle>{t('assist.title')}</PageTitle>
       <p>
-        <Link to="/live">{t('assist.back')}</Link> <ConnectionBadge state={shown} />
+        <Link to="/live">{t('assist.back')}</Link> <ConnectionBadge state={shown} />{' '}
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => navigate(rewindPath(projectKey, sessionId, session.tabId))}
+        >
+          {t('assist.rewind')}
+        </Button>
         {(session.connection === 'failed' || RETRYABLE.has(session.connection)) && (
           <Button size="sm" variant="link" onClick={session.retryNow}>
             {t('assist.retry')}
