@@ -2,7 +2,7 @@ import type { ClassPatch } from '@atrium/protocol/community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Spinner, Tab, Tabs } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CertificatesPanel } from './certificates-panel.tsx';
 import { ClassDetailsForm } from './class-details-form.tsx';
@@ -12,6 +12,7 @@ import { CopyClassButton } from './copy-class-button.tsx';
 import { LinksPanel } from './links-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { OutlinePanel } from './outline-panel.tsx';
+import { ProgressPanel } from './progress-panel.tsx';
 import { ReviewQueuePanel } from './review-queue-panel.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { TasksPanel } from './tasks-panel.tsx';
@@ -22,6 +23,8 @@ export function ClassPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const isAdmin = useIsAdmin();
+  // Links from elsewhere (the home's review queue, a learner's progress) open a tab: ?tab=reviews.
+  const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['community', 'class', id],
@@ -68,7 +71,7 @@ export function ClassPage() {
           </div>
         )}
       </div>
-      <Tabs defaultActiveKey="outline" id="class-tabs" className="mb-3" mountOnEnter>
+      <Tabs defaultActiveKey={search.get('tab') ?? 'outline'} id="class-tabs" className="mb-3" mountOnEnter>
         <Tab eventKey="outline" title={t('community.tabs.outline')}>
           <OutlinePanel classId={id} />
         </Tab>
@@ -83,6 +86,9 @@ export function ClassPage() {
         </Tab>
         <Tab eventKey="reviews" title={t('community.tabs.reviews')}>
           <ReviewQueuePanel classId={id} />
+        </Tab>
+        <Tab eventKey="progress" title={t('community.tabs.progress')}>
+          <ProgressPanel classId={id} />
         </Tab>
         <Tab eventKey="certificates" title={t('community.tabs.certificates')}>
           <CertificatesPanel classId={id} />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { communityApi } from './community-api.ts';
+import { LearnerProgressSection } from './learner-progress-section.tsx';
 import { formatTime } from './local-time.ts';
 import { useIsAdmin } from './use-is-admin.ts';
 
@@ -72,6 +73,7 @@ export function LearnerPage() {
           </Form.Group>
         </div>
       )}
+      <LearnerProgressSection userId={userId} />
       <Row className="g-4">
         <Col lg={6}>
           <Section title={t('community.learners.classes')}>
