@@ -13,6 +13,7 @@ import {
   trainingClasses,
   users,
 } from '../../db/schema.ts';
+import { createSession } from '../account/index.ts';
 
 // The Taipei date and its end, computed apart from the code under test (Taipei is UTC+8 all year).
 const taipeiDay = (now: Date) => {
@@ -215,6 +216,9 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const date = taipeiDay(new Date()).date;
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="progress-\d{4}-\d\d-\d\d\.csv"; /,
+    );
     expect(res.headers['content-disposition']).toContain(
       `filename*=UTF-8''${encodeURIComponent(`前端班 2026-春-學習進度-${date}.csv`)}`,
     );
@@ -270,6 +274,20 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
     expect((await get(`${base}/learners/${ids.wang}/progress`, c.who.learner.token)).statusCode).toBe(403);
     expect((await get(`${base}/sessions/today`)).statusCode).toBe(401);
     expect((await get(`${base}/reviews/overview`, c.who.mate.token)).statusCode).toBe(403);
+    // Agents read every report like the class's other tabs (ADR 0025).
+    const [agent] = await c.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'agent@atrium.local'));
+    const { token } = await createSession(c.db, { userId: agent!.id, ttlDays: 1 });
+    for (const path of [
+      `classes/${ids.cls}/progress`,
+      `classes/${ids.cls}/progress.csv`,
+      `learners/${ids.wang}/progress`,
+      'sessions/today',
+      'reviews/overview',
+    ])
+      expect((await get(`${base}/${path}`, token)).statusCode, path).toBe(200);
   });
 
   it("gives a learner's progress across their classes", async () => {

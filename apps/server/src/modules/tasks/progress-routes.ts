@@ -53,8 +53,8 @@ export const progressConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { filename, csv } = await exportProgressCsv(db, request.params.id, request.query);
       await auditRead(request, { classId: request.params.id, export: 'progress.csv' });
-      // The ASCII name for old clients, the real one (Chinese class names) by RFC 6266's filename*.
-      const ascii = filename.replace(/[^\x20-\x7e]+/g, '').replace(/["\\]/g, '') || 'progress.csv';
+      // The real name (a Chinese class name) by RFC 6266's filename*; a plain one for clients without it.
+      const ascii = `progress-${filename.match(/\d{4}-\d\d-\d\d(?=\.csv$)/)?.[0] ?? 'report'}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
