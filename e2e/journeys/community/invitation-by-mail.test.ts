@@ -12,8 +12,7 @@ const CLASS_NAME = '邀請制讀書會 第 1 期';
 /**
  * Issue 23 (ADR 0063): staff invite an address with no account from the console's members panel; the invitation
  * mail's link opens the portal's sign-up with the class named and the address filled in; once the person signs up
- * and verifies that address the class is theirs in the portal, and the console shows the invitation used. A
- * broadcast also sent by mail reaches them with an unsubscribe link whose page turns those mails off.
+ * and verifies that address the class is theirs in the portal, and the console shows the invitation used.
  */
 describe('an invitation from the mail to an enrolled learner', () => {
   const journey = useJourney();
@@ -87,34 +86,6 @@ describe('an invitation from the mail to an enrolled learner', () => {
       .filter({ hasText: email })
       .getByText('已加入')
       .waitFor();
-    await context.close();
-  });
-
-  it('a broadcast also sent by mail reaches the new learner; its unsubscribe page turns those mails off', async () => {
-    await admin.goto('/console/notifications');
-    const compose = admin.getByTestId('compose');
-    await compose.getByLabel('課程', { exact: true }).selectOption({ label: CLASS_NAME });
-    await compose.getByLabel('標題').fill('本週課程改到週四');
-    await compose.getByLabel('同時以電子郵件寄送').check();
-    await expectAccessible(admin, 'console compose with also by mail');
-    await compose.getByRole('button', { name: '發送' }).click();
-    await admin.getByTestId('broadcast-table').getByText('本週課程改到週四').waitFor();
-    await admin.getByTestId('broadcast-mailed').first().waitFor();
-
-    const mail = await journey.server.smtp.waitForMail(
-      email,
-      (m) => m.subject === '【Atrium】本週課程改到週四',
-    );
-    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const { context, page } = await openBrowser(journey.browser, journey.server);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(journey.server.urlOnServer(linkIn(mail, '/unsubscribe')));
-    await page.getByRole('heading', { name: '取消訂閱課程公告信' }).waitFor();
-    await expectAccessible(page, '/unsubscribe (375)');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await expectAccessible(page, '/unsubscribe (1280)');
-    await page.getByRole('button', { name: '取消訂閱' }).click();
-    expect(await page.getByTestId('unsubscribe-done').textContent()).toContain(email);
     await context.close();
   });
 });

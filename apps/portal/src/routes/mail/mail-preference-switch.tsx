@@ -21,6 +21,8 @@ export function MailPreferenceSwitch() {
       </h2>
       <Form.Check
         type="switch"
+        // Announced as the on/off switch it looks like, not as a checkbox.
+        role="switch"
         id="mail-class-announcements"
         label={t('mailPrefs.classAnnouncements')}
         checked={prefs.data?.class_announcements ?? false}
