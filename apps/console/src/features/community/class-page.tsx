@@ -9,6 +9,7 @@ import { ClassDetailsForm } from './class-details-form.tsx';
 import { ClassStatus } from './class-status.tsx';
 import { communityApi } from './community-api.ts';
 import { CopyClassButton } from './copy-class-button.tsx';
+import { DiscussionPanel } from './discussion-panel.tsx';
 import { LinksPanel } from './links-panel.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { OutlinePanel } from './outline-panel.tsx';
@@ -89,6 +90,9 @@ export function ClassPage() {
         </Tab>
         <Tab eventKey="progress" title={t('community.tabs.progress')}>
           <ProgressPanel classId={id} />
+        </Tab>
+        <Tab eventKey="discussion" title={t('discussion.tab')}>
+          <DiscussionPanel classId={id} />
         </Tab>
         <Tab eventKey="certificates" title={t('community.tabs.certificates')}>
           <CertificatesPanel classId={id} />

@@ -3,6 +3,8 @@ import type { ConsoleFeature } from '../../app/console-feature.ts';
 import { ClassListPage } from './class-list-page.tsx';
 import { ClassPage } from './class-page.tsx';
 import { CommunityScreen } from './community-screen.tsx';
+import discussionEn from './discussion-en.json';
+import discussionZhTW from './discussion-zh-TW.json';
 import en from './en.json';
 import { LearnerPage } from './learner-page.tsx';
 import { LearnersPage } from './learners-page.tsx';
@@ -72,6 +74,7 @@ const feature: ConsoleFeature = {
     { to: '/notifications', label: 'community.nav.notifications' },
     { to: '/learners', label: 'community.nav.learners' },
   ],
-  messages: { 'zh-TW': zhTW, en },
+  // The discussion tab's strings live beside its files (ADR 0061); one catalogue per language all the same.
+  messages: { 'zh-TW': { ...zhTW, ...discussionZhTW }, en: { ...en, ...discussionEn } },
 };
 export default feature;

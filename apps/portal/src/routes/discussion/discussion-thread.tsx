@@ -156,75 +156,78 @@ function PostItem({
   });
   const remove = useMutation({ mutationFn: () => discussionApi.remove(post.id), onSuccess: onChanged });
   return (
-    <article
-      id={`post-${post.id}`}
-      className={`py-2 ${post.hidden ? 'border-start border-3 border-secondary ps-2' : ''}`}
-      data-testid="discussion-post"
-      data-hidden={post.hidden}
-    >
-      {post.deleted ? (
-        <p className="fst-italic text-body-secondary mb-1">{t('discussion.deleted')}</p>
-      ) : (
-        <>
-          <header className="d-flex flex-wrap align-items-baseline gap-2 small">
-            <strong>{post.author.nickname}</strong>
-            <time className="text-body-secondary" dateTime={post.created_at}>
-              {formatDateTime(post.created_at)}
-            </time>
-            {post.edited_at && <span className="text-body-secondary">{t('discussion.edited')}</span>}
-            {post.pinned && <Badge bg="primary">{t('discussion.pinned')}</Badge>}
-            {post.hidden && (
-              <Badge bg="secondary" data-testid="discussion-hidden-mark">
-                {t('discussion.hidden')}
-              </Badge>
+    <>
+      <article
+        id={`post-${post.id}`}
+        className={`py-2 ${post.hidden ? 'border-start border-3 border-secondary ps-2' : ''}`}
+        data-testid="discussion-post"
+        data-hidden={post.hidden}
+      >
+        {post.deleted ? (
+          <p className="fst-italic text-body-secondary mb-1">{t('discussion.deleted')}</p>
+        ) : (
+          <>
+            <header className="d-flex flex-wrap align-items-baseline gap-2 small">
+              <strong>{post.author.nickname}</strong>
+              <time className="text-body-secondary" dateTime={post.created_at}>
+                {formatDateTime(post.created_at)}
+              </time>
+              {post.edited_at && <span className="text-body-secondary">{t('discussion.edited')}</span>}
+              {post.pinned && <Badge bg="primary">{t('discussion.pinned')}</Badge>}
+              {post.hidden && (
+                <Badge bg="secondary" data-testid="discussion-hidden-mark">
+                  {t('discussion.hidden')}
+                </Badge>
+              )}
+            </header>
+            {editing ? (
+              <PostForm
+                label={t('discussion.editLabel')}
+                submitLabel={t('discussion.save')}
+                initial={post.body}
+                pending={edit.isPending}
+                onSubmit={(body) => edit.mutateAsync(body)}
+                onCancel={() => setEditing(false)}
+                testId="discussion-edit-form"
+              />
+            ) : (
+              <div className="text-break discussion-body">
+                <Markdown text={post.body} />
+              </div>
             )}
-          </header>
-          {editing ? (
-            <PostForm
-              label={t('discussion.editLabel')}
-              submitLabel={t('discussion.save')}
-              initial={post.body}
-              pending={edit.isPending}
-              onSubmit={(body) => edit.mutateAsync(body)}
-              onCancel={() => setEditing(false)}
-              testId="discussion-edit-form"
-            />
-          ) : (
-            <div className="text-break discussion-body">
-              <Markdown text={post.body} />
-            </div>
-          )}
-          {post.mine && canPost && !editing && (
-            <div className="d-flex flex-wrap gap-2 small">
-              <Button variant="link" size="sm" className="p-0" onClick={() => setEditing(true)}>
-                {t('discussion.edit')}
-              </Button>
-              {confirming ? (
-                <>
-                  <span>{t('discussion.confirmDelete')}</span>
-                  <Button
-                    variant="link"
-                    size="sm"
-                    className="p-0 text-danger"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate()}
-                  >
+            {post.mine && canPost && !editing && (
+              <div className="d-flex flex-wrap gap-2 small">
+                <Button variant="link" size="sm" className="p-0" onClick={() => setEditing(true)}>
+                  {t('discussion.edit')}
+                </Button>
+                {confirming ? (
+                  <>
+                    <span>{t('discussion.confirmDelete')}</span>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="p-0 text-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate()}
+                    >
+                      {t('discussion.delete')}
+                    </Button>
+                    <Button variant="link" size="sm" className="p-0" onClick={() => setConfirming(false)}>
+                      {t('discussion.cancel')}
+                    </Button>
+                  </>
+                ) : (
+                  <Button variant="link" size="sm" className="p-0" onClick={() => setConfirming(true)}>
                     {t('discussion.delete')}
                   </Button>
-                  <Button variant="link" size="sm" className="p-0" onClick={() => setConfirming(false)}>
-                    {t('discussion.cancel')}
-                  </Button>
-                </>
-              ) : (
-                <Button variant="link" size="sm" className="p-0" onClick={() => setConfirming(true)}>
-                  {t('discussion.delete')}
-                </Button>
-              )}
-            </div>
-          )}
-        </>
-      )}
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </article>
+      {/* Replies follow their post rather than sit inside it: each is a post of its own. */}
       {children}
-    </article>
+    </>
   );
 }
