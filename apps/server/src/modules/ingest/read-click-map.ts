@@ -1,5 +1,5 @@
 import { CLICK_MAP_GRID, type ClickMap } from '@atrium/protocol/click-maps';
-import { and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestClickPoints } from '../../db/schema.ts';
 
@@ -21,7 +21,7 @@ export async function readClickMap(
   // x and y are 0..10 000; the last cell takes 10 000 itself.
   // Constants written into the SQL, not bound: GROUP BY matches the select's expression only when it is
   // the same text, and two bound parameters are two different expressions to PostgreSQL.
-  const cell = (column: typeof ingestClickPoints.x) =>
+  const cell = (column: AnyColumn) =>
     sql<number>`least(${column} / ${sql.raw(String(step))}, ${sql.raw(String(CLICK_MAP_GRID - 1))})`;
   const cellX = cell(ingestClickPoints.x);
   const cellY = cell(ingestClickPoints.y);
