@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Badge, Button, Pagination, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { Markdown } from '../training/markdown.tsx';
 import { discussionApi, discussionKeys, type ThreadTarget } from './discussion-api.ts';
@@ -49,7 +50,14 @@ export function DiscussionThread({ target }: { target: ThreadTarget }) {
       </h2>
       {!data ? (
         query.isError ? (
-          <p className="text-body-secondary">{t('discussion.loadFailed')}</p>
+          <LoadFailure
+            error={query.error}
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+            testId="discussion-load-failure"
+          >
+            {t('discussion.loadFailed')}
+          </LoadFailure>
         ) : (
           <Spinner animation="border" size="sm" role="status" aria-label={t('app.loading')} />
         )
