@@ -41,6 +41,18 @@ describe('live search and multiview', () => {
       signInToConsole(browser, server, { nickname: '客服阿哲' }),
     ]);
     north = northLearner;
+    // Keeps the audio contexts 小北's pages open, to hear whether the call prompt rings (a page reopened below).
+    await north.context.addInitScript(() => {
+      const Base = window.AudioContext;
+      const opened: AudioContext[] = [];
+      Object.assign(window, { __audio: opened });
+      window.AudioContext = class extends Base {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          opened.push(this);
+        }
+      };
+    });
     contexts.push(staff.context);
     agent = staff.page;
     // 小安 is in the class 資料分析班; 小北 is not.
@@ -117,6 +129,23 @@ describe('live search and multiview', () => {
     await agent.waitForURL('**/console/assist/**');
     await agent.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
     await agent.getByRole('button', { name: '通話', exact: true }).waitFor();
+  });
+
+  it('an incoming call rings on the learner’s side until the learner answers or declines', async () => {
+    const audio = () =>
+      north.page.evaluate(() =>
+        ((window as unknown as { __audio: AudioContext[] }).__audio ?? []).map((c) => c.state),
+      );
+    // A learner using the page has clicked on it: the browser lets it play sound.
+    await north.page.getByTestId('greeting').click();
+    expect(await audio()).toEqual([]);
+    await agent.getByRole('button', { name: '通話', exact: true }).click();
+    const prompt = north.page.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
+    await prompt.waitFor({ timeout: 15_000 });
+    await expect.poll(audio).toEqual(['running']);
+    await prompt.getByRole('button', { name: '拒絕' }).click();
+    await expect.poll(audio).toEqual(['closed']);
+    await agent.getByTestId('call-state').filter({ hasText: '學員拒絕了通話。' }).waitFor();
   });
 
   it('回看前一分鐘 opens the recording so far in the player; 回到即時 returns to the live view', async () => {

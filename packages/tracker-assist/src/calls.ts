@@ -11,6 +11,7 @@ import { CallWindow } from './call-window.ts';
 import { type ConfirmHandle, openConfirm } from './confirm-window.ts';
 import { LocalStream } from './local-stream.ts';
 import { type AgentInfo, type AssistOptions, enderOf } from './options.ts';
+import { ringTone } from './ring-tone.ts';
 
 export interface CallsDeps {
   win: Window;
@@ -220,7 +221,10 @@ export class Calls {
       { agentId },
     );
     this.confirm = confirm;
+    // The prompt rings until it is answered, declined, timed out or taken away.
+    const stopRing = ringTone(this.d.win);
     void confirm.answer.then(async (yes) => {
+      stopRing();
       if (this.confirm !== confirm) return;
       this.confirm = null;
       if (!yes || !this.d.agent(agentId)) {
