@@ -264,6 +264,10 @@ describe.each(databaseKinds)('every API operation on %s', (kind) => {
         'POST /v1/oidc/link/verify',
         // The course platform (ADR 0037): sign-in when signed out, binding when signed in.
         'GET /v1/course-platforms',
+        // The mailed token is the credential; reading joins nothing, the verified address does (ADR 0063).
+        'GET /v1/invitations/{token}',
+        // A broadcast mail's one-click unsubscribe: the signed token is the credential (RFC 8058, ADR 0063).
+        'POST /v1/mail/unsubscribe',
         'GET /v1/user/login/{platform}',
         'GET /v1/course-platform/{platform}/callback',
       ].sort(),
