@@ -17,6 +17,13 @@ describe('redactUrl (logs and recordings share it)', () => {
     );
   });
 
+  it('hides the token of a class invitation, in the API path and on the sign-up link (ADR 0063)', () => {
+    expect(redactUrl('/v1/invitations/AbC_123-xyz')).toBe('/v1/invitations/[redacted]');
+    expect(redactUrl('https://a.test/register?invitation=AbC_123&x=1')).toBe(
+      'https://a.test/register?invitation=[redacted]&x=1',
+    );
+  });
+
   it('hides the feed secret of a calendar address, relative or absolute', () => {
     expect(redactUrl('/v1/calendar/Feed0secret.ics')).toBe('/v1/calendar/[redacted]');
     expect(redactUrl('https://a.test/v1/calendar/abc?x=1')).toBe('https://a.test/v1/calendar/[redacted]?x=1');

@@ -2,7 +2,8 @@
  * The one policy for credentials in addresses, used where an address is kept: the server's access log and
  * the portal's recordings (ADR 0012). A query parameter is a credential when its decoded name, or its last
  * `_`/`-`/`.` part, is one of these words (`token`, `h_use_this_user_token`, `X-Amz-Signature`, `api_key`,
- * `sig`), so `tokens` or `monkey` stay readable; the iCal feed's path segment is itself the secret.
+ * `sig`), so `tokens` or `monkey` stay readable; the iCal feed's path segment is itself the secret, and so are
+ * a class invitation's token (`/v1/invitations/…`, and `invitation=` on the portal's sign-up link: ADR 0063).
  */
 const SECRET_WORDS = new Set([
   'token',
@@ -13,8 +14,10 @@ const SECRET_WORDS = new Set([
   'sig',
   'signature',
   'credential',
+  'invitation',
 ]);
-const SECRET_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/v1\/calendar\/)(?!feed(?:[/?#]|$))[^/?#]+/i;
+const SECRET_PATH =
+  /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/v1\/(?:calendar|invitations)\/)(?!feed(?:[/?#]|$))[^/?#]+/i;
 export const REDACTED = '[redacted]';
 
 function isSecretName(raw: string): boolean {
