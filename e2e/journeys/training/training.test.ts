@@ -127,7 +127,9 @@ describe('live training classes on the demo community', () => {
     await openBoard();
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/subchapters/')) requests.push(request.url());
+      // The content, not the discussion thread below it (…/posts), which is live and fetched on each open.
+      if (request.url().includes('/subchapters/') && !request.url().includes('/posts'))
+        requests.push(request.url());
     });
     const open = async (name: string, heading: string) => {
       await sidebar().getByRole('link', { name }).click();
