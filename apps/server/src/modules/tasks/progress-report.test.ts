@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCommunity } from '../../../test/open-community.ts';
-import { databaseKinds } from '../../../test/test-databases.ts';
+import { createTestApp } from '../../../test/create-test-app.ts';
+import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
 import {
   checkIns,
   classMembers,
@@ -13,6 +13,7 @@ import {
   trainingClasses,
   users,
 } from '../../db/schema.ts';
+import { seedDemoAccounts } from '../../db/seed/seed-demo-accounts.ts';
 import { createSession } from '../account/index.ts';
 
 // The Taipei date and its end, computed apart from the code under test (Taipei is UTC+8 all year).
@@ -24,15 +25,35 @@ const taipeiDay = (now: Date) => {
 const base = '/v1/console/community';
 const DAY = 86_400_000;
 
+/** The real app with the demo staff and a learner signed in; no demo community: each test builds its class. */
+async function openApp(kind: DatabaseKind) {
+  const t = await createTestApp(kind);
+  const db = t.app.db;
+  await seedDemoAccounts(db);
+  const tokenFor = async (email: string) => {
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const { token } = await createSession(db, { userId: u!.id, ttlDays: 1 });
+    return { id: u!.id, token };
+  };
+  const who = {
+    staff: await tokenFor('staff@atrium.local'),
+    agent: await tokenFor('agent@atrium.local'),
+    learner: await tokenFor('learner@atrium.local'),
+  };
+  const call = (as: keyof typeof who, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${who[as].token}` } });
+  return { t, db, who, call, close: () => t.close() };
+}
+
 describe.each(databaseKinds)('progress report on %s', (kind) => {
-  let c: Awaited<ReturnType<typeof openCommunity>>;
+  let c: Awaited<ReturnType<typeof openApp>>;
   const ids = { cls: '', wang: '', eq: '', chen: '', t1: '', t2: '', s1: '', s2: '', today: '', pending: '' };
   const get = (url: string, token?: string) =>
     c.t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const asStaff = (url: string) => c.call('staff', 'GET', url);
+  const asStaff = (url: string) => c.call('staff', url);
 
   beforeAll(async () => {
-    c = await openCommunity(kind);
+    c = await openApp(kind);
     const db = c.db;
     const [cls] = await db
       .insert(trainingClasses)
@@ -211,6 +232,27 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
     expect((await asStaff(`${base}/classes/${ids.cls}/progress?limit=5`)).statusCode).toBe(400);
   });
 
+  it('answers a class of a few hundred learners in one page, and refuses a page larger than 500', async () => {
+    const [big] = await c.db.insert(trainingClasses).values({ name: '大班' }).returning();
+    const many = await c.db
+      .insert(users)
+      .values(Array.from({ length: 300 }, (_, i) => ({ email: `l${i}@big.example`, nickname: `學員${i}` })))
+      .returning({ id: users.id });
+    await c.db.insert(classMembers).values(many.map((u) => ({ classId: big!.id, userId: u.id })));
+    const [task] = await c.db
+      .insert(tasks)
+      .values({ classId: big!.id, title: '唯一任務', dueAt: new Date(Date.now() + DAY), points: 5 })
+      .returning();
+    await c.db
+      .insert(taskProgress)
+      .values({ taskId: task!.id, userId: many[123]!.id, completedAt: new Date() });
+    const r = (await asStaff(`${base}/classes/${big!.id}/progress?sort=points&order=desc`)).json();
+    expect(r).toMatchObject({ total: 300, page_size: 500 });
+    expect(r.rows).toHaveLength(300);
+    expect(r.rows[0]).toMatchObject({ nickname: '學員123', points: 5, completed: 1 });
+    expect((await asStaff(`${base}/classes/${big!.id}/progress?page_size=501`)).statusCode).toBe(400);
+  });
+
   it('exports the CSV: BOM, RFC 4180 quoting, formulas defused, Taipei times, named after the class and date, audited', async () => {
     const res = await asStaff(`${base}/classes/${ids.cls}/progress.csv?sort=points&order=desc`);
     expect(res.statusCode).toBe(200);
@@ -273,7 +315,7 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
     }
     expect((await get(`${base}/learners/${ids.wang}/progress`, c.who.learner.token)).statusCode).toBe(403);
     expect((await get(`${base}/sessions/today`)).statusCode).toBe(401);
-    expect((await get(`${base}/reviews/overview`, c.who.mate.token)).statusCode).toBe(403);
+    expect((await get(`${base}/reviews/overview`, c.who.learner.token)).statusCode).toBe(403);
     // Agents read every report like the class's other tabs (ADR 0025).
     const [agent] = await c.db
       .select({ id: users.id })
