@@ -70,6 +70,14 @@ function minifyRrwebWorkerString(): Plugin {
           'function slimDOMDefaults(_slimDOMOptions) {',
           'function slimDOMDefaults(o) {\n  return o || {};\n}\n',
         );
+        // rrweb's own checkouts (checkoutEveryNth/Nms): dom.ts never sets them, its checkpoints call
+        // takeFullSnapshot itself, so counting events towards one is dead code.
+        code = cut(
+          code,
+          '    if (e.type === EventType.FullSnapshot) {\n      lastFullSnapshotEvent = e;',
+          '  };\n',
+          '  const wrappedMutationEmit = ',
+        );
         // rrweb's custom events and page freezing: never called (our custom events are tracker messages).
         code = cut(code, 'record.addCustomEvent = (tag, payload) => {', '', 'record.takeFullSnapshot = ');
       }

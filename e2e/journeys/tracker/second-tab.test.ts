@@ -1,5 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestUser } from '@atrium/server/test/create-test-user';
+import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.ts';
@@ -50,6 +51,59 @@ describe('a second tab of the portal (real Chromium, real ingest)', () => {
         { timeout: 20_000, interval: 300 },
       )
       .toBe('1 sessions, 2 tabs');
+    await context.close();
+  });
+
+  it('ends the visit when its last tab is closed, not when the first one is (issue 20)', async () => {
+    const { context, page } = await openBrowser(browser, server);
+    await signedUpUser(page, server, '關閉分頁學員');
+    await untilRecording(page);
+    const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
+    const learner = await userOfToken(server, token);
+    const second = await context.newPage();
+    await second.goto('/tasks/my');
+    await untilRecording(second);
+    // Both tabs have a batch stored: the visit is one session of two tabs.
+    const tabsStored = async () =>
+      new Set(
+        (await recordedSessions(server, staffAuth, learner.id)).flatMap((s) =>
+          s.messages.filter((m) => m[0] === MessageType.TabData).map((m) => m[1]),
+        ),
+      ).size;
+    await expect.poll(tabsStored, { timeout: 20_000, interval: 300 }).toBe(2);
+
+    const [session] = await recordedSessions(server, staffAuth, learner.id);
+    const id = session!.id;
+    const ended = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/v1/console/sessions/${id}`,
+        headers: staffAuth,
+      });
+      return (res.json() as { ended: boolean }).ended;
+    };
+    const count = async (query: ReturnType<typeof sql>) =>
+      ((await server.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    // Closing one tab leaves the visit open; closing the last one (pagehide) ends it within seconds, not
+    // after the 30 minutes of inactivity it took before.
+    await page.close({ runBeforeUnload: true });
+    // The closed page's last batch arrived marked as sent while leaving; the other tab keeps the visit open.
+    await expect
+      .poll(
+        () => count(sql`select count(*)::int as n from ingest_batches where session_id = ${id} and leaving`),
+        {
+          timeout: 10_000,
+          interval: 200,
+        },
+      )
+      .toBeGreaterThan(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from ingest_sessions where id = ${id} and ended_at is not null`,
+      ),
+    ).toBe(0);
+    await second.close({ runBeforeUnload: true });
+    await expect.poll(ended, { timeout: 25_000, interval: 500 }).toBe(true);
     await context.close();
   });
 });

@@ -248,6 +248,8 @@ export class App {
    * out with keepalive requests of our own. Every copy has the same batchId: the server keeps one.
    */
   private flushForUnload(leaving: boolean): void {
+    // Leaving always sends a batch, even with everything confirmed: its `?end` tells the server the tab is gone.
+    if (leaving) this.send([MessageType.PageVisibility, true]);
     this.commit();
     if (this.offline) saveOfflineBuffer(this); // an offline recording survives the page by itself
     if (this.state !== ActivityState.Active || !this.link.worker || !this.outbox) return;

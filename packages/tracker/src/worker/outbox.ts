@@ -123,7 +123,7 @@ export class Outbox {
       if (body.byteLength > budget) break;
       budget -= body.byteLength;
       try {
-        void fetchFn(batchUrl(ingestPoint, b.batchId), {
+        void fetchFn(`${batchUrl(ingestPoint, b.batchId)}&end`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body,

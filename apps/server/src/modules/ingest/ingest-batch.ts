@@ -167,6 +167,9 @@ export async function ingestBatch(
     return { duplicate: false };
   });
   if (result.duplicate && wrote) await removeLosingCopy(db, blobs, session.id, envelope.batchId, blobKey);
+  // Lost the race to a copy sent at the same moment (the worker's, as the page closed): the insert above waited
+  // for that copy's commit, so its row is there to mark.
+  if (result.duplicate && input.leaving) await markLeaving(db, session.id, envelope.batchId, now);
   return result;
 }
 

@@ -125,6 +125,18 @@ describe.each(databaseKinds)('a session ends when its last tab is closed (%s)', 
     expect(await ended(sessionID)).toBe(true);
   });
 
+  it('counts the leaving copy when both copies arrive at the same moment (the page closing)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    clock = Date.now();
+    vi.setSystemTime(clock);
+    const { token, sessionID } = await start();
+    await send(token, 'tab-e', 1, 0);
+    const answers = await Promise.all([send(token, 'tab-e', 1, 1), send(token, 'tab-e', 1, 1, true)]);
+    expect(answers.filter((a) => a.duplicate)).toHaveLength(1);
+    later(11_000);
+    expect(await ended(sessionID)).toBe(true);
+  });
+
   it('a navigation is not an end: the next page of the tab sends on', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     clock = Date.now();
