@@ -1,9 +1,8 @@
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
-import { openBrowser, signedUpUser } from '../../support/portal.ts';
+import { openBrowser } from '../../support/portal.ts';
 import { untilRecording } from './until.ts';
 
 /**
@@ -19,9 +18,12 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
     timeout: 120_000,
   }, async () => {
     const { server, browser } = journey;
+    // Signing in is the account journeys' subject: here both sides get their session cookie from the server.
+    const learner = await createTestUser(server.app, { nickname: '備註學員' });
     const learnerBrowser = await openBrowser(browser, server);
+    await learnerBrowser.context.addCookies([{ name: 'token', value: learner.token, url: server.baseUrl }]);
     const lp = learnerBrowser.page;
-    const learner = await signedUpUser(lp, server, '備註學員');
+    await lp.goto('/dashboard');
     await untilRecording(lp);
     await lp.getByRole('link', { name: '任務板' }).click();
     await lp.waitForURL('**/tasks/my');
@@ -59,10 +61,10 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
       .toBe(true);
     await learnerBrowser.context.close();
 
-    const { page, context, cspViolations } = await signInToConsole(browser, server, {
-      path: `/console/sessions/${sessionId}`,
-      nickname: '客服小安',
-    });
+    const agent = await createTestUser(server.app, { role: 'agent', nickname: '客服小安' });
+    const { page, context, cspViolations } = await openBrowser(browser, server);
+    await context.addCookies([{ name: 'token', value: agent.token, url: server.baseUrl }]);
+    await page.goto(`/console/sessions/${sessionId}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     const stage = page.getByTestId('player-stage');
     await stage.locator('iframe').waitFor();
@@ -121,11 +123,11 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
     await page.getByText('已複製連結').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`/console/sessions/${sessionId}\\?.*t=\\d`));
-    const second = await context.newPage();
-    await second.goto(link);
-    await second.getByTestId('player-stage').locator('iframe').waitFor();
-    await expect.poll(() => second.getByTestId('playhead').textContent()).toMatch(new RegExp(`^${at} /`));
-    await second.getByTestId('marker-note').waitFor();
+    await page.goto('/console/sessions');
+    await page.goto(link);
+    await stage.locator('iframe').waitFor();
+    await expect.poll(() => page.getByTestId('playhead').textContent()).toMatch(new RegExp(`^${at} /`));
+    await page.getByTestId('marker-note').waitFor();
 
     // And deletes it: gone from the list and the timeline.
     page.once('dialog', (dialog) => dialog.accept());
