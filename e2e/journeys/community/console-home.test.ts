@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
-import { demo, signedInAs, startCommunityServer } from '../training/community.ts';
-import { seedProgressClass, taipeiDate } from './progress-data.ts';
+import { demo, signedInAs } from '../training/community.ts';
+import { seedProgressClass, startProgressServer, taipeiDate } from './progress-data.ts';
 
 /**
  * Issue 23's console home (ADR 0062): staff land on it and see today's session of a class and a hand-in
@@ -11,7 +11,7 @@ import { seedProgressClass, taipeiDate } from './progress-data.ts';
  * review queue; a learner's page shows their progress in the class.
  */
 describe("the console home and a learner's progress", () => {
-  const journey = useJourney({ start: startCommunityServer });
+  const journey = useJourney({ start: startProgressServer });
   let staff: Page;
   let ids: Awaited<ReturnType<typeof seedProgressClass>>;
 

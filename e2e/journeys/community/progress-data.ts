@@ -7,9 +7,17 @@ import {
   trainingClasses,
   users,
 } from '@atrium/server/db/schema';
-import type { TestServer } from '../../support/server.ts';
+import { seedDemoAccounts } from '@atrium/server/db/seed/seed-demo-accounts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 const DAY = 86_400_000;
+
+/** The test server with the demo accounts only: these journeys build their own class, not the demo community. */
+export async function startProgressServer(): Promise<TestServer> {
+  const server = await startTestServer();
+  await seedDemoAccounts(server.app.db);
+  return server;
+}
 
 /** The Taipei date of an instant, YYYY-MM-DD (Taipei is UTC+8 all year). */
 export const taipeiDate = (d: Date) =>

@@ -3,15 +3,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
-import { demo, signedInAs, startCommunityServer } from '../training/community.ts';
-import { seedProgressClass, taipeiDate } from './progress-data.ts';
+import { demo, signedInAs } from '../training/community.ts';
+import { seedProgressClass, startProgressServer, taipeiDate } from './progress-data.ts';
 
 /**
  * Issue 23's progress report (ADR 0062): staff open the class's 進度 tab, sort it by points, download the CSV
  * in that order and read it; the matrix holds at a phone's width (the learner's page: console-home.test.ts).
  */
 describe('the progress report', () => {
-  const journey = useJourney({ start: startCommunityServer });
+  const journey = useJourney({ start: startProgressServer });
   let staff: Page;
   let ids: Awaited<ReturnType<typeof seedProgressClass>>;
 
