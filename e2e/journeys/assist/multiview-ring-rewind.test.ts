@@ -1,67 +1,43 @@
-import { classMembers, trainingClasses, users } from '@atrium/server/db/schema';
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_MEDIA } from '../../support/assist.ts';
 import { expectAccessible } from '../../support/axe.ts';
 import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
-import { openBrowser, signedUpUser } from '../../support/portal.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { twoLearnersOnline } from './two-learners-online.ts';
 
 const MIRRORS = ['[data-testid="live-player"]'];
 
-// Issue 21 (ADR 0065): the learners-online list updates by itself and filters by learner, page, class and
-// browser; up to four learners side by side, one click to focus one. The built portal and console, the real
-// relay and PeerJS server.
-describe('live search and multiview', () => {
+// Issue 21 (ADR 0065): up to four learners side by side, one click to focus one; the incoming call rings on
+// the learner's side; a live session's recording so far, then back to live. The built portal and console,
+// the real relay and PeerJS server.
+describe('multiview, ring and rewind', () => {
   let server: TestServer;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
   let agent: Page;
   let north: { context: BrowserContext; page: Page };
 
   const rowNames = async () =>
     (await agent.getByTestId('live-row').locator('td:nth-child(2) a').allTextContents()).sort();
 
-  /** A learner signed up in the built portal, which loads the tracker and its assist plugin. */
-  async function learner(nickname: string) {
-    const opened = await openBrowser(browser, server);
-    contexts.push(opened.context);
-    await signedUpUser(opened.page, server, nickname);
-    return opened;
-  }
-
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchBrowser(FAKE_MEDIA);
-    const [, northLearner, staff] = await Promise.all([
-      learner('小安'),
-      learner('小北'),
-      signInToConsole(browser, server, { nickname: '客服阿哲' }),
-    ]);
-    north = northLearner;
-    // Keeps the audio contexts 小北's pages open, to hear whether the call prompt rings (a page reopened below).
-    await north.context.addInitScript(() => {
-      const Base = window.AudioContext;
-      const opened: AudioContext[] = [];
-      Object.assign(window, { __audio: opened });
-      window.AudioContext = class extends Base {
-        constructor(options?: AudioContextOptions) {
-          super(options);
-          opened.push(this);
-        }
-      };
-    });
-    contexts.push(staff.context);
-    agent = staff.page;
-    // 小安 is in the class 資料分析班; 小北 is not.
-    const [anne] = await server.app.db.select().from(users).where(eq(users.nickname, '小安'));
-    const [cls] = await server.app.db
-      .insert(trainingClasses)
-      .values({ name: '資料分析班', published: true })
-      .returning();
-    await server.app.db.insert(classMembers).values({ classId: cls!.id, userId: anne!.id });
+    // Keeps the audio contexts 小北's pages open, to hear whether the call prompt rings.
+    const listenForAudio = (context: BrowserContext) =>
+      context.addInitScript(() => {
+        const Base = window.AudioContext;
+        const opened: AudioContext[] = [];
+        Object.assign(window, { __audio: opened });
+        window.AudioContext = class extends Base {
+          constructor(options?: AudioContextOptions) {
+            super(options);
+            opened.push(this);
+          }
+        };
+      });
+    ({ contexts, agent, north } = await twoLearnersOnline(browser, server, listenForAudio));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -69,42 +45,10 @@ describe('live search and multiview', () => {
     await server?.close();
   });
 
-  it('a learner leaving and coming back shows in the list without a reload', async () => {
+  it('two picked learners play side by side, read-only; 專注 opens one in the full live view', async () => {
     await agent.setViewportSize({ width: 1280, height: 900 });
     await agent.goto('/console/live');
     await expect.poll(rowNames, { timeout: 20_000 }).toEqual(['小北', '小安'].sort());
-    const url = north.page.url();
-    await north.page.close();
-    await expect.poll(rowNames, { timeout: 15_000 }).toEqual(['小安']);
-    north.page = await north.context.newPage();
-    await north.page.goto(url);
-    await expect.poll(rowNames, { timeout: 15_000 }).toEqual(['小北', '小安'].sort());
-  });
-
-  it('filters by learner, current page, class and browser', async () => {
-    const learnerField = agent.getByLabel('學員姓名或電子郵件');
-    await learnerField.fill('小北');
-    await expect.poll(rowNames).toEqual(['小北']);
-    await learnerField.fill('');
-    const pageField = agent.getByLabel('目前頁面（網址或標題）');
-    await pageField.fill('no-such-page');
-    await agent.getByText('目前沒有線上學員。').waitFor();
-    await pageField.fill('');
-    await agent.getByLabel('班級').selectOption({ label: '資料分析班' });
-    await expect.poll(rowNames).toEqual(['小安']);
-    await agent.getByLabel('班級').selectOption({ label: '所有班級' });
-    const browserField = agent.getByLabel('瀏覽器', { exact: true });
-    await browserField.selectOption('Firefox');
-    await agent.getByText('目前沒有線上學員。').waitFor();
-    await browserField.selectOption('Chrome');
-    await expect.poll(rowNames).toEqual(['小北', '小安'].sort());
-    await expectAccessible(agent, 'the filtered live list at 1280 px');
-    await agent.setViewportSize({ width: 375, height: 740 });
-    await expectAccessible(agent, 'the filtered live list at 375 px');
-    await agent.setViewportSize({ width: 1280, height: 900 });
-  });
-
-  it('two picked learners play side by side, read-only; 專注 opens one in the full live view', async () => {
     await agent.getByLabel('選擇 小安 並排檢視').check();
     await agent.getByLabel('選擇 小北 並排檢視').check();
     await agent.getByRole('button', { name: '並排檢視（2/4）' }).click();
