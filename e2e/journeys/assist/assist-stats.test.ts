@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
+import { openBrowser } from '../../support/portal.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 
 // Issue 21 (ADR 0065): admins read what agents did in live assist, per agent, with a chart. The relay's
@@ -37,9 +37,11 @@ describe('assist statistics for admins', () => {
       // Long ago: outside the last seven days.
       { ...c, kind: 'call', startedAt: at(60 * 24 * 30), endedAt: at(60 * 24 * 30 - 5) },
     ]);
-    const staff = await signInToConsole(browser, server, { role: 'admin', nickname: '管理員小王' });
-    context = staff.context;
-    admin = staff.page;
+    // Signing in is the account journeys' subject: the admin gets the session cookie from the server.
+    const boss = await createTestUser(server.app, { role: 'admin', nickname: '管理員小王' });
+    ({ context, page: admin } = await openBrowser(browser, server));
+    await context.addCookies([{ name: 'token', value: boss.token, url: server.baseUrl }]);
+    await admin.goto('/console/');
   });
   afterAll(async () => {
     await context?.close();
