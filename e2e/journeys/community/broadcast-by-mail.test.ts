@@ -1,11 +1,11 @@
 import { classMembers, trainingClasses, users } from '@atrium/server/db/schema';
 import { createSession } from '@atrium/server/modules/account/create-session';
 import { ensureAccount } from '@atrium/server/modules/account/ensure-account';
+import { createTestUser } from '@atrium/server/test/create-test-user';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 import { linkIn } from '../../support/mail.ts';
 import { openBrowser, uniqueEmail } from '../../support/portal.ts';
@@ -33,8 +33,11 @@ describe('a broadcast by mail and its unsubscribe link', () => {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     await db.insert(classMembers).values({ classId: cls!.id, userId: u!.id });
     token = (await createSession(db, { userId: u!.id, ttlDays: 1 })).token;
-    admin = (await signInToConsole(journey.browser, journey.server, { role: 'admin', nickname: '營運小組' }))
-      .page;
+    // Staff sign-in has journeys of its own: here the admin's session is opened on the server.
+    const staff = await createTestUser(journey.server.app, { role: 'admin', nickname: '營運小組' });
+    const opened = await openBrowser(journey.browser, journey.server);
+    await opened.context.addCookies([{ name: 'token', value: staff.token, url: journey.server.baseUrl }]);
+    admin = opened.page;
   });
 
   it('the admin ticks "also by mail"; the member gets the mail and unsubscribes through its link', async () => {

@@ -1,8 +1,8 @@
 import { trainingClasses } from '@atrium/server/db/schema';
+import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 import { linkIn } from '../../support/mail.ts';
 import { openBrowser, openVerifyLink, PASSWORD, uniqueEmail } from '../../support/portal.ts';
@@ -27,8 +27,11 @@ describe('an invitation from the mail to an enrolled learner', () => {
       .values({ name: CLASS_NAME, published: true })
       .returning({ id: trainingClasses.id });
     classId = cls!.id;
-    admin = (await signInToConsole(journey.browser, journey.server, { role: 'admin', nickname: '營運小組' }))
-      .page;
+    // Staff sign-in has journeys of its own: here the admin's session is opened on the server.
+    const staff = await createTestUser(journey.server.app, { role: 'admin', nickname: '營運小組' });
+    const opened = await openBrowser(journey.browser, journey.server);
+    await opened.context.addCookies([{ name: 'token', value: staff.token, url: journey.server.baseUrl }]);
+    admin = opened.page;
   });
 
   it('staff invite an unknown address; it is listed as awaiting sign-up', async () => {

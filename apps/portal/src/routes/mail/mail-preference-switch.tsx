@@ -25,8 +25,11 @@ export function MailPreferenceSwitch() {
         role="switch"
         id="mail-class-announcements"
         label={t('mailPrefs.classAnnouncements')}
-        checked={prefs.data?.class_announcements ?? false}
-        disabled={!prefs.data || save.isPending}
+        // Shows the choice at once while it is saved (a failed save falls back, with the error toast).
+        checked={
+          (save.isPending ? save.variables?.class_announcements : prefs.data?.class_announcements) ?? false
+        }
+        disabled={!prefs.data}
         onChange={(e) => save.mutate({ class_announcements: e.target.checked })}
         aria-describedby="mail-class-announcements-hint"
       />
