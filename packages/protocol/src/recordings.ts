@@ -139,6 +139,8 @@ export type RecordingMatch = z.infer<typeof recordingMatch>;
 
 export const recordingSearchResult = z.object({
   total: z.number(),
+  /** An event search counts up to 1 000 sessions: true when there are more than `total`. */
+  total_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
   /** `matches`: with an event search term only, the first (up to 5) matching moments, in time order. */

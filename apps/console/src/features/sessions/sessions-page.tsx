@@ -205,7 +205,11 @@ export function SessionsPage() {
         </Row>
       </Form>
       <p className="small text-body-secondary" aria-live="polite">
-        {list.data ? t('sessions.total', { count: list.data.total }) : t('app.loading')}
+        {!list.data
+          ? t('app.loading')
+          : list.data.total_capped
+            ? t('sessions.total-capped', { count: list.data.total })
+            : t('sessions.total', { count: list.data.total })}
       </p>
       <SessionsTable sessions={list.data?.sessions ?? []} />
       {pages > 1 && (

@@ -98,17 +98,25 @@ export interface SessionSearch {
   idleSeconds: number;
 }
 
+/** How far an event search counts its sessions; the console shows "1 000+" past it. */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** The sessions search of the console: every filter is an indexed or bounded column test, paged. */
 export async function listSessions(
   db: Database,
   input: SessionSearch,
-): Promise<{ total: number; sessions: (RecordingView & { matches?: SearchMatch[] })[] }> {
+): Promise<{
+  total: number;
+  /** The total stopped at `SEARCH_COUNT_CAP`: there are more (event searches only). */
+  totalCapped: boolean;
+  sessions: (RecordingView & { matches?: SearchMatch[] })[];
+}> {
   const s = ingestSessions;
   const duration = sql<number>`coalesce(${s.lastMessageAt} - ${s.firstMessageAt}, 0)`;
   const filters: SQL[] = [];
   if (input.projectId) filters.push(eq(s.projectId, input.projectId));
   if (input.userIds) {
-    if (input.userIds.length === 0) return { total: 0, sessions: [] };
+    if (input.userIds.length === 0) return { total: 0, totalCapped: false, sessions: [] };
     filters.push(or(inArray(s.verifiedUserId, input.userIds), inArray(s.userId, input.userIds))!);
   }
   if (input.from) filters.push(gte(s.startedAt, input.from));
@@ -128,10 +136,23 @@ export async function listSessions(
   const where = filters.length ? and(...filters) : undefined;
   const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
+  // An event search counts at most SEARCH_COUNT_CAP + 1 sessions: a word found in most sessions would
+  // otherwise look up every one of them for a figure nobody pages through (315 ms p95 at 100 000 sessions).
+  const capped = (input.terms?.length ?? 0) > 0;
+  const counted = capped
+    ? db.select({ total: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(s)
+          .where(where)
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('capped'),
+      )
+    : db.select({ total: count() }).from(s).where(where);
   // The count and the page are two scans of the same filters: on PostgreSQL they run side by side on two
   // pooled connections (PGlite runs them in turn), so a search costs the slower of them, not the sum.
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db.select({ total: count() }).from(s).where(where),
+  const [[{ total: found } = { total: 0 }], rows] = await Promise.all([
+    counted,
     db
       .select()
       .from(s)
@@ -140,16 +161,22 @@ export async function listSessions(
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
   ]);
+  const totalCapped = capped && found > SEARCH_COUNT_CAP;
+  const total = totalCapped ? SEARCH_COUNT_CAP : found;
   const now = Date.now();
   const sessions = rows.map((r) => toSummary(r, input.idleSeconds, now));
-  if (!input.terms?.length) return { total, sessions };
+  if (!input.terms?.length) return { total, totalCapped, sessions };
   // The moments that made each row match, so the console lists them and opens the first.
   const matches = await listSearchMatches(
     db,
     sessions.map((r) => r.id),
     input.terms,
   );
-  return { total, sessions: sessions.map((r) => ({ ...r, matches: matches.get(r.id) ?? [] })) };
+  return {
+    total,
+    totalCapped,
+    sessions: sessions.map((r) => ({ ...r, matches: matches.get(r.id) ?? [] })),
+  };
 }
 
 export async function getSessionSummary(db: Database, sessionId: string, idleSeconds: number) {

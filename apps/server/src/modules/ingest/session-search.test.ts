@@ -1,6 +1,6 @@
 import type { RecordingSearchResult } from '@atrium/protocol/recordings';
 import { type Message, MessageType } from '@atrium/protocol/tracker/index';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
@@ -153,6 +153,51 @@ describe.each(databaseKinds)('finding a session by what happened in it, on %s', 
     expect(await ids(`clicked_text=按鈕 ${MAX_SEARCH_FACTS} `)).toEqual([]);
     const [row] = (await search('clicked_text=按鈕 0 ')).sessions;
     expect(row?.matches?.[0]?.value.length).toBe(300);
+  });
+
+  it('counts an event search up to 1 000 sessions and says there are more', async () => {
+    // 1 001 recorded sessions whose learner clicked 「常見按鈕」, written straight to the index (the upload path
+    // is the other tests' subject; 1 001 uploads would be this file's whole time).
+    const [{ projectId } = { projectId: '' }] = await t.app.db
+      .select({ projectId: ingestSessions.projectId })
+      .from(ingestSessions)
+      .limit(1);
+    const created = await t.app.db
+      .insert(ingestSessions)
+      .values(
+        Array.from({ length: 1001 }, (_, i) => ({
+          projectId,
+          userUuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        })),
+      )
+      .returning({ id: ingestSessions.id });
+    await t.app.db
+      .insert(ingestSearchEvents)
+      .values(
+        created.map((s) => ({
+          sessionId: s.id,
+          tabId: 'tab-1',
+          kind: 'clicked_text' as const,
+          at: T0,
+          value: '常見按鈕',
+        })),
+      );
+    const many = await search('clicked_text=常見按鈕&page_size=50');
+    expect(many).toMatchObject({ total: 1000, total_capped: true });
+    expect(many.sessions).toHaveLength(50);
+    // One fewer session: counted exactly again.
+    await t.app.db.delete(ingestSessions).where(eq(ingestSessions.id, created[0]!.id));
+    expect(await search('clicked_text=常見按鈕')).toMatchObject({ total: 1000, total_capped: false });
+    // A search without an event term counts every session, as before.
+    const all = await search('');
+    expect(all.total_capped).toBe(false);
+    expect(all.total).toBeGreaterThan(1000);
+    await t.app.db.delete(ingestSessions).where(
+      inArray(
+        ingestSessions.id,
+        created.map((s) => s.id),
+      ),
+    );
   });
 
   it('forgets what happened in a session the retention sweep removes', async () => {

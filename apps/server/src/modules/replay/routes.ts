@@ -58,7 +58,13 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       await auditRead(request, searchFilters(q));
       const result = await searchSessions(app.db, q, idleSeconds);
-      return { total: result.total, page: q.page, page_size: q.page_size, sessions: result.sessions };
+      return {
+        total: result.total,
+        total_capped: result.total_capped,
+        page: q.page,
+        page_size: q.page_size,
+        sessions: result.sessions,
+      };
     },
   );
 

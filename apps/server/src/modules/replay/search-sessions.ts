@@ -44,6 +44,7 @@ export async function searchSessions(db: Database, query: RecordingSearch, idleS
   );
   return {
     total: result.total,
+    total_capped: result.totalCapped,
     sessions: result.sessions.map((s) => {
       const id = learnerOf(s);
       const learner = id ? labels.get(id) : undefined;
