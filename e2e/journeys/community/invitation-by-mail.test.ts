@@ -79,6 +79,9 @@ describe('an invitation from the mail to an enrolled learner', () => {
 
     await page.goto('/training');
     await page.getByText(CLASS_NAME).first().waitFor();
+    // The link has done its work: opened again it says so, in zh-TW.
+    await page.goto(journey.server.urlOnServer(link));
+    await page.getByTestId('invitation-banner').getByText('這份邀請已經使用過，請直接登入').waitFor();
 
     await admin.reload();
     await admin.getByRole('tab', { name: '學員' }).click();
