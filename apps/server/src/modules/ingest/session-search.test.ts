@@ -171,17 +171,15 @@ describe.each(databaseKinds)('finding a session by what happened in it, on %s', 
         })),
       )
       .returning({ id: ingestSessions.id });
-    await t.app.db
-      .insert(ingestSearchEvents)
-      .values(
-        created.map((s) => ({
-          sessionId: s.id,
-          tabId: 'tab-1',
-          kind: 'clicked_text' as const,
-          at: T0,
-          value: '常見按鈕',
-        })),
-      );
+    await t.app.db.insert(ingestSearchEvents).values(
+      created.map((s) => ({
+        sessionId: s.id,
+        tabId: 'tab-1',
+        kind: 'clicked_text' as const,
+        at: T0,
+        value: '常見按鈕',
+      })),
+    );
     const many = await search('clicked_text=常見按鈕&page_size=50');
     expect(many).toMatchObject({ total: 1000, total_capped: true });
     expect(many.sessions).toHaveLength(50);
