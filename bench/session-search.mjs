@@ -135,5 +135,7 @@ try {
 } finally {
   await sql.end().catch(() => {});
   await handle.close();
-  await database.drop();
+  // BENCH_KEEP_DATABASE=1 leaves the generated data for EXPLAIN sessions (drop it yourself afterwards).
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept: ${database.url}`);
+  else await database.drop();
 }
