@@ -39,6 +39,13 @@ describe('the console at a phone and a laptop width', () => {
     { path: () => '/console/settings/audit', name: 'audit log' },
     { path: () => '/console/impersonation', name: 'impersonation' },
     { path: () => '/console/live', name: 'learners online' },
+    { path: () => '/console/click-maps', name: 'click maps' },
+    { path: () => '/console/assist-stats', name: 'assist statistics' },
+    // A class's tabs that hold tables: the progress matrix, the review queue, the discussion, the sessions.
+    { path: () => `/console/classes/${seeded.fe}?tab=progress`, name: 'a class’s progress' },
+    { path: () => `/console/classes/${seeded.fe}?tab=reviews`, name: 'a class’s review queue' },
+    { path: () => `/console/classes/${seeded.fe}?tab=discussion`, name: 'a class’s discussion' },
+    { path: () => `/console/classes/${seeded.fe}?tab=sessions`, name: 'a class’s sessions' },
   ];
 
   beforeAll(async () => {
@@ -66,6 +73,23 @@ describe('the console at a phone and a laptop width', () => {
       });
     }
   }
+
+  it('at 375 px the copy-class dialog and the attendance table fit and are accessible', async () => {
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await admin.goto(`/console/classes/${seeded.fe}?tab=sessions`);
+    await admin.getByRole('button', { name: '出席' }).first().click();
+    await admin.getByTestId('attendance').waitFor();
+    expect(await sidewaysOverflow(admin), 'page wider than the window').toBe(0);
+    await expectAccessible(admin, 'attendance at 375 px');
+    await admin.getByRole('button', { name: '複製課程' }).click();
+    const dialog = admin.getByRole('dialog', { name: '複製課程給下一梯' });
+    await dialog.waitFor();
+    const box = await dialog.locator('.modal-content').boundingBox();
+    expect(box!.width, 'dialog width').toBeLessThanOrEqual(375);
+    await expectAccessible(admin, 'copy-class dialog at 375 px');
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
 
   it('at 375 px the navigation is behind the menu button, and it still takes you places', async () => {
     await admin.setViewportSize({ width: 375, height: 800 });
