@@ -98,6 +98,8 @@ try {
   const db = handle.db;
   const base = { sort: 'started_at', order: 'desc', page: 1, pageSize: 50, idleSeconds: 1800 };
   const searches = {
+    // The console's sessions list as it opens: no filter, the newest 50 and the total of all 100 000.
+    'the list, no filter': {},
     'rare error (1 in 1 000 sessions)': { terms: [{ kind: 'error_text', text: 'quota exceeded' }] },
     'page visited by ~1 %': { terms: [{ kind: 'visited_url', text: '/course/1234/' }] },
     'label in nearly every session': { terms: [{ kind: 'clicked_text', text: 'Submit answer' }] },
