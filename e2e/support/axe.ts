@@ -36,3 +36,16 @@ export async function expectAccessible(page: Page, screen: string, skipFrames: s
   );
   expect(summary, `accessibility of ${screen}`).toEqual([]);
 }
+
+/** `expectAccessible` at a phone's width (375 px) and a laptop's (1280 px), as issue 23 asks of every screen. */
+export async function expectAccessibleAtBothWidths(
+  page: Page,
+  screen: string,
+  skipFrames: string[] = [],
+  height = 800,
+): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height });
+    await expectAccessible(page, `${screen} at ${width} px`, skipFrames);
+  }
+}

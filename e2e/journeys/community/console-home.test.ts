@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { demo, signedInAs } from '../training/community.ts';
 import { seedProgressClass, startProgressServer, taipeiDate } from './progress-data.ts';
@@ -20,13 +20,6 @@ describe("the console home and a learner's progress", () => {
     staff = await signedInAs(journey.browser, journey.server, demo.staff);
   });
 
-  const accessibleAtBothWidths = async (screen: string) => {
-    for (const width of [375, 1280]) {
-      await staff.setViewportSize({ width, height: 800 });
-      await expectAccessible(staff, `${screen} at ${width} px`);
-    }
-  };
-
   it("the home shows today's session and the pending hand-in, which leads to the class's review queue", async () => {
     await staff.goto('/console/');
     const today = staff.getByTestId('home-today');
@@ -43,7 +36,7 @@ describe("the console home and a learner's progress", () => {
     await review.waitFor();
     await staff.getByTestId('home-online').getByText('目前沒有學員在線上。').waitFor();
     await staff.getByTestId('home-errors').getByText('最近 24 小時沒有錯誤。').waitFor();
-    await accessibleAtBothWidths('console home');
+    await expectAccessibleAtBothWidths(staff, 'console home');
     await review.getByRole('link').click();
     await staff.waitForURL(new RegExp(`/console/classes/${ids.cls}\\?tab=reviews$`));
     expect(await staff.getByRole('tab', { name: '審核' }).getAttribute('aria-selected')).toBe('true');
@@ -59,6 +52,6 @@ describe("the console home and a learner's progress", () => {
       .getByRole('row', { name: /期中作品/ })
       .getByText('審核中')
       .waitFor();
-    await accessibleAtBothWidths('console learner progress');
+    await expectAccessibleAtBothWidths(staff, 'console learner progress');
   });
 });

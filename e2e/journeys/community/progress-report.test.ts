@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { demo, signedInAs } from '../training/community.ts';
 import { seedProgressClass, startProgressServer, taipeiDate } from './progress-data.ts';
@@ -19,13 +19,6 @@ describe('the progress report', () => {
     ids = await seedProgressClass(journey.server);
     staff = await signedInAs(journey.browser, journey.server, demo.staff);
   });
-
-  const accessibleAtBothWidths = async (screen: string) => {
-    for (const width of [375, 1280]) {
-      await staff.setViewportSize({ width, height: 800 });
-      await expectAccessible(staff, `${screen} at ${width} px`);
-    }
-  };
 
   it('the 進度 tab sorts by points and the CSV comes down in that order, Excel-ready and formula-safe', async () => {
     await staff.setViewportSize({ width: 1280, height: 800 });
@@ -47,7 +40,7 @@ describe('the progress report', () => {
     const first = rows.first();
     expect(await first.getByText('已完成').count()).toBe(1);
     expect(await rows.nth(1).getByText('審核中').count()).toBe(1);
-    await accessibleAtBothWidths('console progress report');
+    await expectAccessibleAtBothWidths(staff, 'console progress report');
 
     const link = staff.getByRole('link', { name: '下載 CSV' });
     const download = await Promise.all([staff.waitForEvent('download'), link.click()]).then(([d]) => d);

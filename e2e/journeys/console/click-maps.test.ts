@@ -1,6 +1,6 @@
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser } from '../../support/portal.ts';
 import { untilRecording } from './until.ts';
@@ -76,10 +76,7 @@ describe('click maps (real Chromium, real tracker and ingest)', () => {
     // Far from any click the picture stays clear.
     expect(await alphaAt((cell!.x + 50) % 100, (cell!.y + 50) % 100)).toBe(0);
 
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessible(page, `click map at ${width} px`, ['[data-testid=click-map-stage] iframe']);
-    }
+    await expectAccessibleAtBothWidths(page, 'click map', ['[data-testid=click-map-stage] iframe'], 900);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openBrowser } from '../../support/portal.ts';
 import { untilRecording } from './until.ts';
@@ -99,10 +99,7 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
     expect(await note.textContent()).toContain('客服小安');
     expect(await note.getByRole('button', { name: `跳到 ${at}` }).count()).toBe(1);
     await page.getByTestId('marker-note').waitFor();
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessible(page, `player with notes at ${width} px`, ['[data-testid=player-stage] iframe']);
-    }
+    await expectAccessibleAtBothWidths(page, 'player with notes', ['[data-testid=player-stage] iframe'], 900);
 
     // After a reload the note is still there; its marker takes the playhead back to its moment.
     await page.reload();

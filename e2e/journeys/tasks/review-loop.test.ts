@@ -3,7 +3,7 @@ import { createSession } from '@atrium/server/modules/account/create-session';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { demo, seeded, signedInAs, startCommunityServer } from '../training/community.ts';
 
@@ -40,14 +40,6 @@ describe('a reviewed task: hand in, returned, hand in again, accepted', () => {
     return res.json().id;
   };
 
-  /** The new screens hold at a phone's width and a desktop's. */
-  const accessibleAtBothWidths = async (page: Page, screen: string) => {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expectAccessible(page, `${screen} at ${width} px`);
-    }
-  };
-
   const reviewTab = async () => {
     await staff.goto(`/console/classes/${seeded.fe}`);
     await staff.getByRole('tab', { name: '審核' }).click();
@@ -70,7 +62,7 @@ describe('a reviewed task: hand in, returned, hand in again, accepted', () => {
 
     const first = await reviewTab();
     await first.getByText('大家好，我是小安。').waitFor();
-    await accessibleAtBothWidths(staff, 'the review queue');
+    await expectAccessibleAtBothWidths(staff, 'the review queue');
     await first.getByLabel('回饋').fill('請多寫一點你的學習目標');
     await first.getByRole('button', { name: '退回修改' }).click();
     await staff.getByText('目前沒有待審核的作業。').waitFor();
@@ -81,7 +73,7 @@ describe('a reviewed task: hand in, returned, hand in again, accepted', () => {
     expect(await learner.getByTestId('submission-feedback').first().textContent()).toContain(
       '請多寫一點你的學習目標',
     );
-    await accessibleAtBothWidths(learner, 'a returned task');
+    await expectAccessibleAtBothWidths(learner, 'a returned task');
     await learner.getByLabel('作業內容').fill('大家好，我是小安，目標是三個月內做出作品集。');
     await learner.getByRole('button', { name: '送出審核' }).click();
     await learner.getByTestId('review-pending').waitFor();

@@ -22,55 +22,43 @@ describe('a second tab of the portal (real Chromium, real ingest)', () => {
     await server?.close();
   });
 
-  it('joins the visit the learner has open when its address is typed (no shared session storage)', async () => {
+  /** A signed-up learner recording in a first tab and a second one opened by typing the address. */
+  async function learnerInTwoTabs(nickname: string) {
     const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '雙分頁學員');
+    await signedUpUser(page, server, nickname);
     await untilRecording(page);
     const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
     const learner = await userOfToken(server, token);
-
     // A new tab with the address typed: it starts with empty session storage, unlike a window.open tab.
     const second = await context.newPage();
     await second.goto('/tasks/my');
     await untilRecording(second);
+    return { context, page, second, learner };
+  }
 
-    let tabs: string[] = [];
+  /** "N sessions, M tabs": what the learner's recordings hold so far. */
+  async function sessionsAndTabs(userId: string): Promise<string> {
+    const sessions = await recordedSessions(server, staffAuth, userId);
+    const tabs = new Set(
+      sessions.flatMap((s) => s.messages.filter((m) => m[0] === MessageType.TabData).map((m) => m[1])),
+    );
+    return `${sessions.length} sessions, ${tabs.size} tabs`;
+  }
+
+  it('joins the visit the learner has open when its address is typed (no shared session storage)', async () => {
+    const { context, learner } = await learnerInTwoTabs('雙分頁學員');
     await expect
-      .poll(
-        async () => {
-          const sessions = await recordedSessions(server, staffAuth, learner.id);
-          tabs = [
-            ...new Set(
-              sessions.flatMap((s) =>
-                s.messages.filter((m) => m[0] === MessageType.TabData).map((m) => m[1]),
-              ),
-            ),
-          ] as string[];
-          return `${sessions.length} sessions, ${tabs.length} tabs`;
-        },
-        { timeout: 20_000, interval: 300 },
-      )
+      .poll(() => sessionsAndTabs(learner.id), { timeout: 20_000, interval: 300 })
       .toBe('1 sessions, 2 tabs');
     await context.close();
   });
 
   it('ends the visit when its last tab is closed, not when the first one is (issue 20)', async () => {
-    const { context, page } = await openBrowser(browser, server);
-    await signedUpUser(page, server, '關閉分頁學員');
-    await untilRecording(page);
-    const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
-    const learner = await userOfToken(server, token);
-    const second = await context.newPage();
-    await second.goto('/tasks/my');
-    await untilRecording(second);
+    const { context, page, second, learner } = await learnerInTwoTabs('關閉分頁學員');
     // Both tabs have a batch stored: the visit is one session of two tabs.
-    const tabsStored = async () =>
-      new Set(
-        (await recordedSessions(server, staffAuth, learner.id)).flatMap((s) =>
-          s.messages.filter((m) => m[0] === MessageType.TabData).map((m) => m[1]),
-        ),
-      ).size;
-    await expect.poll(tabsStored, { timeout: 20_000, interval: 300 }).toBe(2);
+    await expect
+      .poll(() => sessionsAndTabs(learner.id), { timeout: 20_000, interval: 300 })
+      .toBe('1 sessions, 2 tabs');
 
     const [session] = await recordedSessions(server, staffAuth, learner.id);
     const id = session!.id;

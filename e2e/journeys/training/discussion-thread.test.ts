@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible } from '../../support/axe.ts';
+import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { demo, seeded, signedInAs, startCommunityServer } from './community.ts';
 
@@ -23,12 +23,6 @@ describe('a discussion thread under a sub-chapter', () => {
     staff = await signedInAs(journey.browser, journey.server, demo.staff);
   });
 
-  const accessibleAtBothWidths = async (page: Page, screen: string) => {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expectAccessible(page, `${screen} at ${width} px`);
-    }
-  };
   const postOf = (page: Page, text: string) =>
     page.getByTestId('discussion').getByTestId('discussion-post').filter({ hasText: text });
 
@@ -43,7 +37,7 @@ describe('a discussion thread under a sub-chapter', () => {
     const asked = postOf(learner, 'gap 在 Safari 可以用嗎');
     await asked.locator('strong', { hasText: 'Flexbox' }).waitFor();
     expect(await thread.getByLabel('發表留言').inputValue()).toBe('');
-    await accessibleAtBothWidths(learner, 'a sub-chapter with its thread');
+    await expectAccessibleAtBothWidths(learner, 'a sub-chapter with its thread');
 
     await mate.goto(content);
     const seen = postOf(mate, 'gap 在 Safari 可以用嗎');
@@ -78,7 +72,7 @@ describe('a discussion thread under a sub-chapter', () => {
     await staff.getByRole('tab', { name: '討論' }).click();
     const item = staff.getByTestId('discussion-item').filter({ hasText: 'Safari 14 可以用嗎' });
     await item.getByText('單元：').waitFor();
-    await accessibleAtBothWidths(staff, 'the discussion moderation tab');
+    await expectAccessibleAtBothWidths(staff, 'the discussion moderation tab');
     await item.getByRole('button', { name: '隱藏', exact: true }).click();
     await item.getByRole('button', { name: '取消隱藏' }).waitFor();
 
