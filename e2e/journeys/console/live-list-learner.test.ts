@@ -17,8 +17,13 @@ describe('the live list names the learner and follows the page', () => {
     // The learner as the server recorded them, not a raw id.
     const row = staff.page.getByTestId('live-row').filter({ hasText: email });
     await row.getByRole('link', { name: '小安' }).waitFor({ timeout: 20_000 });
-    expect(await row.locator('td').nth(3).textContent()).toBe('1');
-    expect(await row.locator('td').nth(2).textContent()).toMatch(/^\d+:\d\d$/);
+    /** The row's cell under the column headed `name` (columns come and go; their headings stay). */
+    const cell = async (name: string) => {
+      const headings = await staff.page.locator('thead th').allInnerTexts();
+      return row.locator('td').nth(headings.findIndex((h) => h.trim() === name));
+    };
+    expect(await (await cell('分頁')).textContent()).toBe('1');
+    expect(await (await cell('停留時間')).textContent()).toMatch(/^\d+:\d\d$/);
 
     // An in-app navigation (no reload, no visibility change) shows up with its title and address.
     await learner.evaluate(() => {
@@ -28,7 +33,7 @@ describe('the live list names the learner and follows the page', () => {
     await learner.getByRole('heading', { name: '我的課程' }).waitFor();
     await row.filter({ hasText: '我的課程' }).filter({ hasText: '/user/courses' }).waitFor();
     // Time on page starts again with the new page.
-    expect(await row.locator('td').nth(2).textContent()).toMatch(/^0:0\d$/);
+    expect(await (await cell('停留時間')).textContent()).toMatch(/^0:0\d$/);
 
     const search = staff.page.getByLabel('搜尋學員姓名、電子郵件、頁面或網址');
     for (const q of ['小安', email, '我的課程']) {
