@@ -162,7 +162,7 @@ describe('session recording on the portal (real Chromium, real ingest)', () => {
       .click();
     await page.getByRole('dialog', { name: '確認登出' }).getByRole('button', { name: '登出' }).click();
     await page.waitForURL('**/login');
-    await page.getByLabel('電子郵件').fill(`after-logout-${tag}@example.test`);
+    await page.getByLabel('電子郵件', { exact: true }).fill(`after-logout-${tag}@example.test`);
     // Nothing typed here may be recorded. Rather than waiting a while to see none of it arrive: the tracker has
     // stopped already (before the route changed), and a stopped tracker records nothing.
     expect(await page.evaluate(() => window.__atriumTrackerInstance?.isActive())).toBe(false);
