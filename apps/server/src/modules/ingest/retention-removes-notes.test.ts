@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { recordWithTracker } from '../../../test/record-with-tracker.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { replayNotes } from '../../db/schema.ts';
 import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 
@@ -18,28 +18,13 @@ describe.each(databaseKinds)('retention and the notes on a recording on %s', (ki
   afterAll(() => t.close());
 
   it('an expired recording takes the notes staff left on it (ADR 0064); a kept one keeps them', async () => {
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/start',
-      payload: trackerStartBody({ width: 1280, height: 800, tabId: 'tab-a' }),
-    });
-    const { token, sessionID } = start.json();
+    const tracker = recordWithTracker(t.app);
+    const { token, sessionID } = await tracker.start('tab-a', { url: 'https://portal.example/' });
     const t0 = Date.now();
-    await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/i',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        batchId: 'tab-a-1-0',
-        tabId: 'tab-a',
-        pageNo: 1,
-        seq: 0,
-        messages: [
-          [MessageType.Timestamp, t0],
-          [MessageType.TabData, 'tab-a'],
-        ],
-      },
-    });
+    await tracker.upload(token, 'tab-a', 0, [
+      [MessageType.Timestamp, t0],
+      [MessageType.TabData, 'tab-a'],
+    ]);
     const note = await t.app.inject({
       method: 'POST',
       url: `/v1/console/sessions/${sessionID}/notes`,

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { recordWithTracker } from '../../../test/record-with-tracker.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 import { consoleAudit, replayNotes } from '../../db/schema.ts';
 
 describe.each(databaseKinds)('notes on a recording’s moments on %s', (kind) => {
@@ -17,30 +17,18 @@ describe.each(databaseKinds)('notes on a recording’s moments on %s', (kind) =>
 
   /** A one-minute recorded session of the learner. */
   async function record(): Promise<{ id: string; t0: number }> {
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/start',
-      payload: trackerStartBody({ width: 1280, height: 800, tabId: 'tab-a', userID: learner.id }),
+    const tracker = recordWithTracker(t.app);
+    const { token, sessionID } = await tracker.start('tab-a', {
+      url: 'https://portal.example/tasks',
+      userID: learner.id,
     });
-    const { token, sessionID } = start.json();
     const t0 = Date.now() - 60_000;
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/i',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        batchId: 'tab-a-1-0',
-        tabId: 'tab-a',
-        pageNo: 1,
-        seq: 0,
-        messages: [
-          [MessageType.Timestamp, t0],
-          [MessageType.TabData, 'tab-a'],
-          [MessageType.SetPageLocation, 'https://portal.example/tasks', '', t0],
-          [MessageType.Timestamp, t0 + 60_000],
-        ],
-      },
-    });
+    const up = await tracker.upload(token, 'tab-a', 0, [
+      [MessageType.Timestamp, t0],
+      [MessageType.TabData, 'tab-a'],
+      [MessageType.SetPageLocation, 'https://portal.example/tasks', '', t0],
+      [MessageType.Timestamp, t0 + 60_000],
+    ]);
     expect(up.statusCode).toBeLessThan(300);
     return { id: sessionID as string, t0 };
   }
