@@ -3,7 +3,7 @@
 // in Debian's Chromium against the built portal. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { ensureNginx } from './ensure-nginx.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,15 +29,31 @@ function ensureChromium() {
 }
 
 function countResults(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0, failures: [] };
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  // CI shows only the tail of the output: the failed tests must be named there, with their first error line.
+  const failures = [];
+  for (const suite of report.testResults ?? []) {
+    const where = relative(process.cwd(), suite.name ?? '');
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push(`${where}: ${firstLine(suite.message)}`);
+    for (const t of suite.assertionResults ?? [])
+      if (t.status === 'failed')
+        failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
   return {
+    failures,
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
     // Suites that skip themselves (Redis absent, say) must show: a green line can hide them otherwise.
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }
+
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 // Absolute report paths: the e2e config has its own root. Old reports must not count for this run.
 rmSync('test-results', { recursive: true, force: true });
@@ -87,6 +103,7 @@ console.log(`\nstages: ${stages.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'}`
 const line = (r) => `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
 console.log(`unit and integration: ${line(unit)}`);
 console.log(`end-to-end: ${line(e2e)}`);
+for (const f of [...unit.failures, ...e2e.failures]) console.log(`  ✗ ${f.slice(0, 400)}`);
 const failed =
   unit.failed +
   e2e.failed +
