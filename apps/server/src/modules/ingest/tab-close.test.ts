@@ -2,8 +2,8 @@ import { MessageType } from '@atrium/protocol/tracker/index';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
+import { recordWithTracker } from '../../../test/record-with-tracker.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { trackerStartBody } from '../../../test/tracker-start-body.ts';
 
 /**
  * Issue 20: a session stayed 「進行中」 for 30 minutes after the browser closed. A page being left sends its
@@ -32,33 +32,15 @@ describe.each(databaseKinds)('a session ends when its last tab is closed (%s)', 
     vi.setSystemTime(clock);
   };
 
-  async function start(token?: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/start',
-      payload: trackerStartBody(token ? { token } : {}),
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as { token: string; sessionID: string };
-  }
+  /** A page of the visit starts (the first one without a token, later ones with the visit's). */
+  const start = (token?: string) => recordWithTracker(t.app).start('tab-1', { token });
 
   async function send(token: string, tabId: string, pageNo: number, seq: number, leaving = false) {
-    const batchId = `${tabId}-${pageNo}-${seq}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/ingest/v1/web/i?batch=${batchId}${leaving ? '&end' : ''}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        batchId,
-        tabId,
-        pageNo,
-        seq,
-        messages: [
-          [MessageType.Timestamp, clock],
-          [MessageType.PageVisibility, leaving],
-        ],
-      }),
-    });
+    const messages = [
+      [MessageType.Timestamp, clock],
+      [MessageType.PageVisibility, leaving],
+    ];
+    const res = await recordWithTracker(t.app).upload(token, tabId, seq, messages, { pageNo, leaving });
     expect(res.statusCode).toBe(200);
     return res.json() as { duplicate: boolean };
   }
