@@ -177,6 +177,35 @@ describe('dead clicks', () => {
     expect(next.signals).toEqual([]);
     expect(next.carry.open).toHaveLength(0);
   });
+  it('takes back a dead click when a request it started within a second is told after a slow answer', () => {
+    // The click at 0 started a request at 300 ms; nothing else moved, and its answer took 8 s.
+    const first = judgeClicks(
+      null,
+      readClickFacts([...commit(0, click(9, '繳交作業', 'button.submit')), ...commit(7000, mutation(7000))]),
+    );
+    expect(kinds(first.signals)).toEqual(['dead_click']);
+    const late = judgeClicks(
+      first.carry,
+      readClickFacts([...commit(8300, request(300)), ...commit(9000, mutation(9000))]),
+    );
+    expect(late.retracted).toEqual([{ at: T0, selector: 'button.submit' }]);
+    expect(late.carry.dead).toEqual([]);
+    // A request started 1.5 s after the click is not its reaction: the click stays dead.
+    const unrelated = judgeClicks(
+      first.carry,
+      readClickFacts([...commit(8300, request(1500)), ...commit(9000, mutation(9000))]),
+    );
+    expect(unrelated.retracted).toEqual([]);
+  });
+
+  it('forgets a dead click once no request of its window can still be told', () => {
+    const first = judgeClicks(
+      null,
+      readClickFacts([...commit(0, click(9, '繳交作業', 'button.submit')), ...commit(7000, mutation(7000))]),
+    );
+    const later = judgeClicks(first.carry, readClickFacts(commit(7 * 60_000, mutation(7 * 60_000))));
+    expect(later.carry.dead).toEqual([]);
+  });
 });
 
 describe('error clicks and shakes', () => {

@@ -30,6 +30,12 @@ export interface ClickCarry {
   /** Bursts reported already: the element, its last click, and the burst's first click (its event's time). */
   rage: { key: string; lastAt: number; at: number; selector: string }[];
   until: number | null;
+  /**
+   * Clicks called dead lately, kept while a request they started may still be told: a request's message
+   * leaves when its answer ends, so one started within the window may arrive long after the judgement.
+   * Absent in carries written before it.
+   */
+  dead?: { at: number; selector: string }[];
 }
 
 /** The issue's windows: 3 clicks on one element within 1 s; no reaction, or an exception, within 1 s. */
@@ -40,6 +46,12 @@ export const RAGE_CLICKS = 3;
  * later: a click is called dead only once this much more of the tab has been seen without one.
  */
 export const REQUEST_GRACE_MS = 5000;
+/**
+ * How long after its window a dead click may still be taken back by a request seen to start in it: a browser
+ * gives up on an unanswered request after about 5 minutes, and a message arrives with its answer or failure.
+ */
+export const LATE_REQUEST_MS = 6 * 60_000;
+const MAX_DEAD = 50;
 /** The tracker stamps a commit when it leaves (each tick): an rrweb change may carry an earlier time. */
 const LENIENCE_MS = 2 * TRACKER_TICK_MS;
 const MAX_OPEN = 50;
@@ -72,6 +84,11 @@ export function judgeClicks(
   signals: ClickSignal[];
   /** Bursts an earlier batch reported that went on in this one: their stored count grows by `by`. */
   grown: { at: number; selector: string; by: number }[];
+  /**
+   * Dead clicks an earlier batch reported that this batch shows were not: a request (or other reaction)
+   * started within their window and was told late. Their stored events are removed.
+   */
+  retracted: { at: number; selector: string }[];
   carry: ClickCarry;
 } {
   const before = carry ?? emptyCarry();
@@ -112,6 +129,14 @@ export function judgeClicks(
     runs.set(click.key, { lastAt: click.at, at: first.at, selector: click.selector, signal, by: 0 });
   }
 
+  // Dead clicks judged before: a reaction in their window told only now (a slow request's message) revives them.
+  const retracted: { at: number; selector: string }[] = [];
+  const dead: { at: number; selector: string }[] = [];
+  for (const d of before.dead ?? []) {
+    if (anyWithin(facts.activity, d.at - LENIENCE_MS, d.at + WINDOW_MS)) retracted.push(d);
+    else if (lastTime === null || lastTime < d.at + WINDOW_MS + LATE_REQUEST_MS) dead.push(d);
+  }
+
   // Dead and error clicks: the carried open clicks first, then this batch's, against this batch's times.
   const open: OpenClick[] = [];
   for (const click of [
@@ -128,6 +153,7 @@ export function judgeClicks(
     if (click.active && windowSeen) continue;
     if (!click.active && lastTime !== null && lastTime >= end + REQUEST_GRACE_MS) {
       emit({ kind: 'dead_click', at: click.at, label: click.label, selector: click.selector, count: 1 });
+      dead.push({ at: click.at, selector: click.selector });
       continue;
     }
     open.push(click);
@@ -141,6 +167,7 @@ export function judgeClicks(
     grown: [...runs.values()]
       .filter((r) => !r.signal && r.by > 0)
       .map((r) => ({ at: r.at, selector: r.selector, by: r.by })),
+    retracted,
     carry: {
       open: open.slice(-MAX_OPEN),
       recent: history.filter((h) => h.at >= since).slice(-MAX_RECENT),
@@ -148,6 +175,7 @@ export function judgeClicks(
         .filter(([, r]) => r.lastAt >= since)
         .map(([key, r]) => ({ key, lastAt: r.lastAt, at: r.at, selector: r.selector })),
       until: lastTime,
+      dead: dead.slice(-MAX_DEAD),
     },
   };
 }

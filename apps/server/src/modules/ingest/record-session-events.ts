@@ -34,7 +34,10 @@ export async function recordSessionEvents(
       .for('update');
     // A batch with nothing new still judges the clicks the tab's last batch left open (by its reactions, its time).
     if (!row && !news) return;
-    const { signals, grown, carry } = judgeClicks((row?.carry as ClickCarry | undefined) ?? null, facts);
+    const { signals, grown, retracted, carry } = judgeClicks(
+      (row?.carry as ClickCarry | undefined) ?? null,
+      facts,
+    );
     const e = ingestSessionEvents;
     for (const burst of grown) {
       // A rage burst an earlier batch reported went on: its one event counts every click.
@@ -48,6 +51,20 @@ export async function recordSessionEvents(
             eq(e.kind, 'rage_click'),
             eq(e.at, burst.at),
             eq(e.selector, burst.selector),
+          ),
+        );
+    }
+    for (const click of retracted) {
+      // A click called dead whose request was told late (its answer took long): it was not dead.
+      await tx
+        .delete(e)
+        .where(
+          and(
+            eq(e.sessionId, sessionId),
+            eq(e.tabId, tabId),
+            eq(e.kind, 'dead_click'),
+            eq(e.at, click.at),
+            eq(e.selector, click.selector),
           ),
         );
     }
@@ -74,7 +91,7 @@ export async function recordSessionEvents(
     ];
     if (rows.length > 0) await tx.insert(ingestSessionEvents).values(rows);
     // Nothing left open: no row, so the tab's next click-free batches cost one lookup.
-    if (carry.open.length + carry.recent.length + carry.rage.length === 0) {
+    if (carry.open.length + carry.recent.length + carry.rage.length + (carry.dead?.length ?? 0) === 0) {
       if (row) await tx.delete(ingestClickCarry).where(where);
       return;
     }

@@ -139,6 +139,34 @@ describe.each(databaseKinds)('moments found at ingest on %s', (kind) => {
     expect(events.filter((e) => e.kind === 'rage_click').map((e) => e.count)).toEqual([5]);
   });
 
+  it('takes back a dead click once its slow request is told', async () => {
+    const e = await start(hao, 'tab-e');
+    const events = async () =>
+      (await get(`/v1/console/sessions/${e.sessionID}/events`)).json() as { kind: string; at: number }[];
+    // 繳交作業 started a request 300 ms later; the page showed nothing while its answer took 8 s.
+    await upload(e.token, 'tab-e', 0, [
+      ...commit('tab-e', 0, click(12, '繳交作業', 'button.submit')),
+      ...commit('tab-e', 7000, mutation(7000)),
+    ]);
+    expect((await events()).map((x) => x.kind)).toEqual(['dead_click']);
+    await upload(e.token, 'tab-e', 1, [
+      ...commit('tab-e', 8300, [
+        MessageType.NetworkRequest,
+        'fetch',
+        'POST',
+        'https://portal.example/v1/tasks/1/submissions',
+        '{}',
+        '{}',
+        201,
+        T0 + 300,
+        8000,
+        20,
+      ]),
+      ...commit('tab-e', 8400, mutation(8400)),
+    ]);
+    expect(await events()).toEqual([]);
+  });
+
   it('judges the clicks a tab left undecided once its session has ended', async () => {
     const c = await start(mei, 'tab-c');
     await upload(c.token, 'tab-c', 0, [
