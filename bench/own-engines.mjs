@@ -1,6 +1,7 @@
 // Engines of its own for bench/faults.mjs, which kills and restarts them: a PostgreSQL cluster and a Redis
 // from Debian's binaries, each on a free loopback port in a temp folder — never the machine's shared ones on
-// 5432 and 6379 — and s3rver behind a small S3 front that can be told to refuse writes. `stop()` ends each
+// 5432 and 6379 — and s3rver behind a small S3 front that can be told to refuse writes. PostgreSQL and s3rver
+// live on small disks of their own that can be filled. `stop()` ends each
 // and removes its folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
@@ -35,24 +36,54 @@ function pgRun(bin, args) {
   });
 }
 
+/**
+ * A PostgreSQL cluster of its own. Its folder is a small disk of its own (a 256 MB tmpfs, when this process may
+ * mount one; `smallDisk` says whether), which `fillDisk()` fills to the last byte and `freeDisk()` empties again,
+ * starting the server if the full disk stopped it — what a supervisor such as systemd's `Restart=` would do.
+ */
 export async function startOwnPostgres() {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-faults-pg-'));
+  const smallDisk =
+    root &&
+    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
   if (root) {
     const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
     chownSync(dir, id('-u'), id('-g'));
   }
   const port = await freePort();
   const data = join(dir, 'data');
+  const ballast = join(dir, 'ballast');
   await pgRun('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  // WAL kept small so the cluster fits its small disk with room to spare until the disk is filled on purpose.
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100 -c max_wal_size=64MB -c min_wal_size=32MB`;
   const ctl = (...args) => pgRun('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', ...args]);
+  const running = () =>
+    pgRun('pg_ctl', ['-D', data, 'status']).then(
+      () => true,
+      () => false,
+    );
   await ctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    smallDisk,
     /** A fast restart: every connection is cut, the server is back when this resolves. */
     restart: () => ctl('-m', 'fast', 'restart'),
+    fillDisk() {
+      const { bavail, bsize } = statfsSync(dir);
+      try {
+        writeFileSync(ballast, Buffer.alloc(Number(bavail) * Number(bsize)));
+      } catch {}
+    },
+    /** Empties the disk; says whether PostgreSQL had stopped and was started again. */
+    async freeDisk() {
+      rmSync(ballast, { force: true });
+      if (await running()) return false;
+      await ctl('start');
+      return true;
+    },
     async stop() {
       await ctl('-m', 'immediate', 'stop').catch(() => undefined);
+      if (smallDisk) spawnSync('umount', [dir], { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
     },
   };

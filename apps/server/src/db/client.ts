@@ -37,7 +37,13 @@ export function openDatabase(opts: {
   onIdleError?: (error: Error) => void;
 }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A database out of reach without an answer (a partition, a host gone) fails a request after 10 s rather than
+    // holding it forever; the error handler answers 503 database_unavailable.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // Without a listener, an idle connection killed by the server would crash the whole process.
     pool.on('error', (error) => opts.onIdleError?.(error));
     // The same for a connection that is checked out but between queries (inside a transaction, say) when the

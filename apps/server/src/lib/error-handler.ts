@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from './database-unavailable.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 
 /** Fastify's own 4xx codes, mapped to stable codes and zh-TW messages the portal can show. */
@@ -35,6 +36,14 @@ function databaseDataException(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A database that cannot serve fails every request at once: one warning per 10 s with how many were held back,
+ * not a stack trace per request (the same rule as the blob store's failures). Module state: the log lines are
+ * all it affects.
+ */
+const DATABASE_WARNING_MS = 10_000;
+let lastDatabaseWarning = { at: 0, held: 0 };
+
 /** Every failure leaves as `{ message, code }`; unknown errors are logged and never leak. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -57,6 +66,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (dataException) {
     request.log.info({ pgCode: dataException }, 'input refused by the database');
     return reply.status(400).send({ code: 'invalid_input', message: '資料含有無法處理的字元或數值' });
+  }
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    const now = Date.now();
+    if (now - lastDatabaseWarning.at >= DATABASE_WARNING_MS) {
+      request.log.warn(
+        { reason: unavailable, detail: error.message, heldBack: lastDatabaseWarning.held },
+        'database unavailable',
+      );
+      lastDatabaseWarning = { at: now, held: 0 };
+    } else lastDatabaseWarning.held++;
+    reply.header('Retry-After', '5');
+    return reply.status(503).send({ code: 'database_unavailable', message: '服務暫時無法使用，請稍後再試' });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {
