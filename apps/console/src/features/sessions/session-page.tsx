@@ -1,7 +1,7 @@
 import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { Alert, Button, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -11,12 +11,14 @@ import { ImpersonatedBadge } from './impersonated-badge.tsx';
 import { ClaimedMark, learnerIdOf } from './learner-identity.tsx';
 import { loadRecording } from './player/load-recording.ts';
 import { Player } from './player/player.tsx';
-import type { Marker } from './player/recording.ts';
+import { buildVisit, tabStart, type VisitMarker } from './player/visit.ts';
 import { sessionsApi } from './sessions-api.ts';
 
 /**
- * /console/sessions/:id?t=seconds&tab=id — one recorded session in the player; `at=epoch ms` instead of `t`
- * names a moment by its time (the Issues screen's links: the server knows when, not the tab's start).
+ * /console/sessions/:id?t=seconds&tab=id — one recorded visit in the player, its tabs on one timeline (ADR
+ * 0070); `t` counts from the start of the tab named (the visit's first tab without one) and opens that tab at
+ * that moment, as links did when each tab had its own timeline. `at=epoch ms` instead of `t` names a moment by
+ * its time (the Issues screen's links: the server knows when, not the tab's start).
  */
 export function SessionPage() {
   const { t, i18n } = useTranslation();
@@ -26,7 +28,11 @@ export function SessionPage() {
   const user = useCurrentUser();
   const [loaded, setLoaded] = useState(0);
   // The deep link is read once: later moves of the playhead do not re-seek through the URL.
-  const [initialOffset] = useState(() => Math.max(0, Number(search.get('t')) * 1000 || 0));
+  const [link] = useState(() => ({
+    t: Math.max(0, Number(search.get('t')) * 1000 || 0),
+    at: Number(search.get('at')) || 0,
+    tab: search.get('tab'),
+  }));
   const detail = useQuery({
     queryKey: ['session', id],
     queryFn: ({ signal }) => sessionsApi.detail(id, signal),
@@ -37,7 +43,7 @@ export function SessionPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-  // Moments found at ingest (ADR 0057): markers on the timeline of their tab.
+  // Moments found at ingest (ADR 0057): markers on the visit's timeline, each in its tab.
   const moments = useQuery({
     queryKey: ['session-events', id],
     queryFn: ({ signal }) => sessionsApi.events(id, signal),
@@ -47,20 +53,28 @@ export function SessionPage() {
     onSuccess: () => navigate('/sessions', { replace: true }),
   });
 
-  const tabParam = search.get('tab');
-  const tabMoments = useMemo(() => {
-    const all = recording.data ?? [];
-    const current = (all.find((x) => x.tabId === tabParam) ?? all[0])?.tabId;
-    return (moments.data ?? [])
-      .filter((m) => m.tab_id === current && m.kind !== 'exception')
-      .map(
-        (m): Marker => ({
-          time: m.at,
-          kind: 'signal',
-          label: `${t(`player.signal.${m.kind}`)}${m.count > 1 ? ` ×${m.count}` : ''}${m.label ? `: ${m.label}` : ''}`,
-        }),
-      );
-  }, [moments.data, recording.data, tabParam, t]);
+  const visit = useMemo(() => buildVisit(recording.data ?? []), [recording.data]);
+  const visitMoments = useMemo(
+    () =>
+      (moments.data ?? [])
+        .filter((m) => m.kind !== 'exception')
+        .map(
+          (m): VisitMarker => ({
+            time: m.at,
+            kind: 'signal',
+            label: `${t(`player.signal.${m.kind}`)}${m.count > 1 ? ` ×${m.count}` : ''}${m.label ? `: ${m.label}` : ''}`,
+            tabId: m.tab_id,
+          }),
+        ),
+    [moments.data, t],
+  );
+  // Where the link opens: a moment of the named tab (or of the visit's first), shown in that tab.
+  const initial = useMemo(() => {
+    const named = visit.tabs.find((x) => x.tabId === link.tab);
+    const from = named ? tabStart(named) : visit.start;
+    const time = link.at || from + link.t;
+    return { offset: Math.max(0, time - visit.start), tabId: named?.tabId };
+  }, [visit, link]);
 
   if (detail.isError) return <Alert variant="danger">{t('sessions.notFound')}</Alert>;
   if (!detail.data)
@@ -70,20 +84,15 @@ export function SessionPage() {
       </Spinner>
     );
   const session = detail.data;
-  const tabs = recording.data ?? [];
-  const tabId = search.get('tab') ?? tabs[0]?.tabId;
-  const tab = tabs.find((x) => x.tabId === tabId) ?? tabs[0];
   const learnerId = learnerIdOf(session);
-  const at = Number(search.get('at')) || 0;
-  const startOf = (x: typeof tab) => x?.events[0]?.timestamp ?? 0;
-  const offset = at && tab ? Math.max(0, at - startOf(tab)) : initialOffset;
-  // The moment's link names its tab too, so it opens the same moment whichever tab is first (ADR 0047).
-  const linkTo = (offset: number) => {
+  // The moment's link names the tab shown and its offset in that tab, so it opens the same moment in the same
+  // tab (ADR 0047, 0070).
+  const linkTo = (tabId: string, offset: number) => {
     const next = new URLSearchParams(search);
     // Tenths of a second, cut rather than rounded: the link never lands past the second shown.
     next.set('t', (Math.floor(offset / 100) / 10).toFixed(1));
     next.delete('at');
-    if (tab) next.set('tab', tab.tabId);
+    if (tabId) next.set('tab', tabId);
     setSearch(next, { replace: true });
     return `${window.location.origin}${window.location.pathname}?${next}`;
   };
@@ -121,28 +130,6 @@ export function SessionPage() {
           </>
         )}
       </p>
-      {tabs.length > 1 && (
-        <Form.Select
-          size="sm"
-          style={{ width: 'auto' }}
-          className="mb-2"
-          aria-label={t('player.tab')}
-          value={tab?.tabId}
-          onChange={(event) => {
-            const next = new URLSearchParams(search);
-            next.set('tab', event.target.value);
-            next.delete('t');
-            next.delete('at');
-            setSearch(next, { replace: true });
-          }}
-        >
-          {tabs.map((x, i) => (
-            <option key={x.tabId} value={x.tabId}>
-              {t('player.tabN', { n: i + 1 })}
-            </option>
-          ))}
-        </Form.Select>
-      )}
       {recording.isPending && (
         <div className="my-4" data-testid="loading-recording">
           <p className="mb-1">{t('player.loading')}</p>
@@ -154,15 +141,8 @@ export function SessionPage() {
         </div>
       )}
       {recording.isError && <Alert variant="danger">{t('player.loadFailed')}</Alert>}
-      {tab && (
-        <Player
-          key={tab.tabId}
-          session={session}
-          tab={tab}
-          initialOffset={offset}
-          onMoment={linkTo}
-          moments={tabMoments}
-        />
+      {recording.data && (
+        <Player session={session} visit={visit} initial={initial} onMoment={linkTo} moments={visitMoments} />
       )}
       <TabRecordings sessionId={session.id} />
     </>

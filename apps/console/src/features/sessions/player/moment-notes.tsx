@@ -5,37 +5,55 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatMoment } from '../format.ts';
 import { sessionsApi } from '../sessions-api.ts';
-import type { Marker } from './recording.ts';
+import type { VisitMarker } from './visit.ts';
 
-/** A session's notes (ADR 0064), shared by the timeline's markers and the notes list. */
-export function useMomentNotes(sessionId: string, tabId: string) {
+/**
+ * A session's notes (ADR 0064) of every tab of the visit (ADR 0070), in the order of their moments, shared
+ * by the timeline's markers and the notes list.
+ */
+export function useMomentNotes(sessionId: string) {
   const notes = useQuery({
     queryKey: ['session-notes', sessionId],
     queryFn: ({ signal }) => sessionsApi.notes(sessionId, signal),
   });
-  const ofTab = useMemo(() => (notes.data ?? []).filter((n) => n.tab_id === tabId), [notes.data, tabId]);
+  const all = useMemo(() => [...(notes.data ?? [])].sort((a, b) => a.at - b.at), [notes.data]);
   const markers = useMemo(
-    () => ofTab.map((n): Marker => ({ time: n.at, kind: 'note', label: `${n.author_name}: ${n.text}` })),
-    [ofTab],
+    () =>
+      all.map(
+        (n): VisitMarker => ({
+          time: n.at,
+          kind: 'note',
+          label: `${n.author_name}: ${n.text}`,
+          tabId: n.tab_id,
+        }),
+      ),
+    [all],
   );
-  return { notes: ofTab, markers };
+  return { notes: all, markers };
 }
 
-/** The notes of one tab: add one at the playhead, read them in the order of their moments, edit or delete. */
+/**
+ * The visit's notes: add one at the playhead (on the tab shown), read them in the order of their moments
+ * whichever tab they were made on, jump to one (its tab shown at its moment), edit or delete.
+ */
 export function MomentNotes({
   sessionId,
   tabId,
   notes,
   startTime,
   offset,
+  tabName,
   onSeek,
 }: {
   sessionId: string;
+  /** The tab shown: a new note is on it. */
   tabId: string;
   notes: RecordingNote[];
   startTime: number;
   offset: number;
-  onSeek: (offset: number) => void;
+  /** 「分頁 N」 of a tab, when the visit has several. */
+  tabName?: (tabId: string) => string;
+  onSeek: (offset: number, tabId?: string) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,7 +62,7 @@ export function MomentNotes({
   const [text, setText] = useState('');
   const inputId = useId();
   const add = useMutation({
-    // The moment is the playhead when the note is sent, in the tab's own time.
+    // The moment is the playhead when the note is sent (epoch ms), on the tab shown then.
     mutationFn: (body: { text: string; at: number }) =>
       sessionsApi.addNote(sessionId, { tab_id: tabId, ...body }),
     onSuccess: () => {
@@ -94,6 +112,7 @@ export function MomentNotes({
               sessionId={sessionId}
               note={note}
               moment={note.at - startTime}
+              tabName={tabName?.(note.tab_id)}
               onSeek={onSeek}
               onChanged={refresh}
             />
@@ -108,13 +127,15 @@ function NoteItem({
   sessionId,
   note,
   moment,
+  tabName,
   onSeek,
   onChanged,
 }: {
   sessionId: string;
   note: RecordingNote;
   moment: number;
-  onSeek: (offset: number) => void;
+  tabName?: string;
+  onSeek: (offset: number, tabId?: string) => void;
   onChanged: () => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
@@ -139,11 +160,16 @@ function NoteItem({
           variant="link"
           size="sm"
           className="p-0 font-monospace"
-          onClick={() => onSeek(Math.max(0, moment))}
-          aria-label={t('player.jumpTo', { time: formatClock(moment) })}
+          onClick={() => onSeek(Math.max(0, moment), note.tab_id)}
+          aria-label={
+            tabName
+              ? t('player.jumpToTab', { time: formatClock(moment), tab: tabName })
+              : t('player.jumpTo', { time: formatClock(moment) })
+          }
         >
           {formatClock(moment)}
         </Button>
+        {tabName && <span className="badge text-bg-light border">{tabName}</span>}
         <span className="fw-semibold">{note.author_name}</span>
         <span className="text-body-secondary">
           {formatMoment(note.created_at, i18n.language)}

@@ -8,49 +8,66 @@ import type { SessionDetail } from '../sessions-api.ts';
 import { Devtools } from './devtools.tsx';
 import { MomentNotes, useMomentNotes } from './moment-notes.tsx';
 import { pageAt } from './page-at.ts';
-import type { Marker, MarkerKind, TabRecording } from './recording.ts';
+import type { MarkerKind } from './recording.ts';
 import { Timeline } from './timeline.tsx';
 import { UnreadableNotice } from './unreadable-notice.tsx';
 import { useReplayer } from './use-replayer.ts';
+import { tabStart, type Visit, type VisitMarker, visitMarkers } from './visit.ts';
 
 const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 const STEP_MS = 5000;
 const PANEL_OF: Partial<Record<MarkerKind, string>> = { error: 'errors', request: 'network' };
 
 /**
- * Our player around rrweb's Replayer: play/pause, speed, skipping inactivity, a timeline with markers,
- * keyboard shortcuts (space, ←/→ 5 s, 1–5 speed), a link to the current moment, and the devtools.
+ * Our player around rrweb's Replayer: one timeline for the whole visit across its tabs (ADR 0070), the tab
+ * active at the playhead on the stage; play/pause, speed, skipping inactivity, markers of every tab, keyboard
+ * shortcuts (space, ←/→ 5 s, 1–5 speed), a link to the current moment, and the devtools of the tab shown.
  */
 export function Player({
   session,
-  tab,
-  initialOffset,
+  visit,
+  initial,
   onMoment,
   moments,
 }: {
   session: SessionDetail;
-  tab: TabRecording;
-  initialOffset: number;
-  /** Writes the moment into the page's address and answers the link to it. */
-  onMoment: (offset: number) => string;
-  /** Markers found at ingest (rage, dead and error clicks, shakes: ADR 0057), beside the tab's own. */
-  moments?: Marker[];
+  visit: Visit;
+  /** Where to open: a visit offset (ms), and the tab to show there when the link named one. */
+  initial: { offset: number; tabId?: string };
+  /** Writes the moment (a tab and its own offset) into the page's address and answers the link to it. */
+  onMoment: (tabId: string, offset: number) => string;
+  /** Markers found at ingest (rage, dead and error clicks, shakes: ADR 0057), each naming its tab. */
+  moments?: VisitMarker[];
 }) {
   const { t } = useTranslation();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [speed, setSpeed] = useState(1);
   const [skipInactive, setSkipInactive] = useState(true);
   const [panel, setPanel] = useState('console');
-  const { state, play, pause, seek } = useReplayer(tab, container, { speed, skipInactive, initialOffset });
-  const notes = useMomentNotes(session.id, tab.tabId);
+  const { state, play, pause, seek, localOffset } = useReplayer(visit, container, {
+    speed,
+    skipInactive,
+    initial,
+  });
+  const tab = visit.tabs.find((x) => x.tabId === state.tabId) ?? visit.tabs[0];
+  /** 「分頁 N」: tabs are numbered in the order they began. */
+  const tabName = useMemo(() => {
+    const names = new Map(visit.all.map((x, i) => [x.tabId, t('player.tabN', { n: i + 1 })]));
+    return (tabId: string) => names.get(tabId) ?? '';
+  }, [visit, t]);
+  const several = visit.tabs.length > 1;
+  const notes = useMomentNotes(session.id);
   const markers = useMemo(
-    () => [...tab.markers, ...(moments ?? []), ...notes.markers],
-    [tab, moments, notes.markers],
+    () =>
+      visitMarkers(visit.tabs, [...(moments ?? []), ...notes.markers]).map((m) =>
+        several ? { ...m, label: `${tabName(m.tabId)} · ${m.label}` } : m,
+      ),
+    [visit, moments, notes.markers, several, tabName],
   );
   /** The copied link, or the link to copy by hand where the clipboard refused. */
   const [copied, setCopied] = useState<{ link: string; ok: boolean } | null>(null);
   const copyLink = async () => {
-    const link = onMoment(state.offset);
+    const link = onMoment(state.tabId, localOffset());
     try {
       await navigator.clipboard.writeText(link);
       setCopied({ link, ok: true });
@@ -75,25 +92,59 @@ export function Player({
     return () => window.removeEventListener('keydown', onKey);
   }, [state.playing, state.offset, play, pause, seek]);
 
-  if (tab.events.length < 2) {
+  const notices = visit.all.map((x) => (
+    <UnreadableNotice key={x.tabId} tab={x} tabName={visit.all.length > 1 ? tabName(x.tabId) : undefined} />
+  ));
+  if (!tab)
     return (
       <>
-        <UnreadableNotice tab={tab} />
+        {notices}
         <p className="text-body-secondary">{t('player.empty')}</p>
       </>
     );
-  }
-  const jump = (offset: number, kind?: MarkerKind) => {
-    seek(offset);
-    const target = kind && PANEL_OF[kind];
+  const jump = (offset: number, marker?: VisitMarker) => {
+    // A marker of a tab in the background (an error, a note) shows that tab at its moment.
+    seek(offset, marker?.tabId);
+    const target = marker && PANEL_OF[marker.kind as MarkerKind];
     if (target) setPanel(target);
   };
   return (
     <div className="d-flex flex-column gap-2">
-      <UnreadableNotice tab={tab} />
-      <div className="player-url border rounded-top px-2 py-1 small font-monospace" data-testid="player-url">
-        <span className="visually-hidden">{t('player.url')}: </span>
-        {pageAt(tab.activity, state.startTime + state.offset) || '—'}
+      {several && (
+        <Form.Select
+          size="sm"
+          style={{ width: 'auto' }}
+          aria-label={t('player.tab')}
+          value={tab.tabId}
+          onChange={(event) => {
+            // Picking a tab goes to its first moment on the one timeline, and the address names it.
+            const picked = visit.tabs.find((x) => x.tabId === event.target.value);
+            if (!picked) return;
+            seek(tabStart(picked) - visit.start, picked.tabId);
+            onMoment(picked.tabId, 0);
+          }}
+        >
+          {visit.tabs.map((x) => (
+            <option key={x.tabId} value={x.tabId}>
+              {tabName(x.tabId)}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+      {notices}
+      <div
+        className="player-url border rounded-top px-2 py-1 small font-monospace d-flex gap-2"
+        data-testid="player-url"
+      >
+        {several && (
+          <span className="badge text-bg-primary" data-testid="player-tab">
+            {tabName(tab.tabId)}
+          </span>
+        )}
+        <span className="text-truncate">
+          <span className="visually-hidden">{t('player.url')}: </span>
+          {pageAt(tab.activity, state.startTime + state.offset) || '—'}
+        </span>
       </div>
       <div className="player-stage border bg-white" ref={setContainer} data-testid="player-stage" />
       <Timeline
@@ -101,7 +152,9 @@ export function Player({
         duration={state.duration}
         startTime={state.startTime}
         markers={markers}
-        onSeek={(offset, marker) => jump(offset, marker?.kind)}
+        segments={several ? visit.segments : []}
+        tabName={tabName}
+        onSeek={(offset, marker) => jump(offset, marker as VisitMarker | undefined)}
       />
       <div className="d-flex flex-wrap align-items-center gap-3">
         <Button size="sm" onClick={state.playing ? pause : play} data-testid="play-pause">
@@ -152,6 +205,7 @@ export function Player({
         notes={notes.notes}
         startTime={state.startTime}
         offset={state.offset}
+        tabName={several ? tabName : undefined}
         onSeek={seek}
       />
       <Devtools

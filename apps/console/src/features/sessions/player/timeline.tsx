@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatClock } from '../format.ts';
 import { groupMarkers, LANES } from './marker-groups.ts';
 import type { Marker, MarkerKind } from './recording.ts';
+import type { TabSegment } from './visit.ts';
 
 const LANE_PX = 8;
 // A group's count on its marker's colour: white where it keeps 4.5:1, black where white would not.
@@ -21,18 +22,24 @@ const COLORS: Record<MarkerKind, string> = {
 /**
  * The scrubber: a range input for the playhead with the session's markers laid over it, each a button.
  * Markers of one lane that would cover each other form a group: one button with their count, which lists them.
+ * A visit of several tabs has a strip above: which tab was active when, each stretch labelled 「分頁 N」 and
+ * a button to its start (ADR 0070).
  */
 export function Timeline({
   offset,
   duration,
   startTime,
   markers,
+  segments = [],
+  tabName = () => '',
   onSeek,
 }: {
   offset: number;
   duration: number;
   startTime: number;
   markers: Marker[];
+  segments?: TabSegment[];
+  tabName?: (tabId: string) => string;
   onSeek: (offset: number, marker?: Marker) => void;
 }) {
   const { t } = useTranslation();
@@ -54,8 +61,34 @@ export function Timeline({
   );
   const describe = (m: Marker) =>
     `${t(`player.marker.${m.kind}`)} ${formatClock(m.time - startTime)}: ${m.label}`;
+  const span = Math.max(1, duration);
+  const percent = (time: number) => Math.min(100, Math.max(0, ((time - startTime) / span) * 100));
   return (
     <div className="player-timeline">
+      {segments.length > 0 && (
+        <div className="player-tabs" data-testid="tab-strip">
+          {segments.map((segment) => {
+            const left = percent(segment.from);
+            const name = tabName(segment.tabId);
+            const label = t('player.tabFrom', { tab: name, time: formatClock(segment.from - startTime) });
+            return (
+              <button
+                key={`${segment.tabId}-${segment.from}`}
+                type="button"
+                className="player-tab-segment"
+                data-tab={name}
+                style={{ left: `${left}%`, width: `${Math.max(0, percent(segment.to) - left)}%` }}
+                title={label}
+                aria-label={label}
+                data-testid="tab-segment"
+                onClick={() => onSeek(segment.from - startTime)}
+              >
+                {name}
+              </button>
+            );
+          })}
+        </div>
+      )}
       <div ref={lanes} className="position-relative" style={{ height: LANES.length * LANE_PX }}>
         {groups.map((group) => {
           const style = {
