@@ -1,7 +1,7 @@
 // What bench/load.mjs and bench/faults.mjs share: a throw-away database on the machine's PostgreSQL (or one
 // the caller names), server processes started with scripts/nginx-cluster.mjs, and reading a process's CPU
 // time and memory from /proc.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 /** The PostgreSQL server the benches create their databases on (never a database anyone else uses). */
@@ -71,3 +71,40 @@ export const quantile = (xs, q) => {
 
 /** A distinct client address per simulated visitor (10.x.y.z), sent as X-Forwarded-For behind TRUST_PROXY. */
 export const visitorAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/**
+ * Caps a process (all its threads) at `cores` CPUs with a cgroup of its own (v1 `cpu` controller, or v2 where
+ * it is enabled; root only). The scale-out comparison needs it on a 2-core machine: each server gets the same
+ * fixed share, with the rest left to the generator, PostgreSQL and nginx, so "one process" and "two processes"
+ * differ only in the process count. Returns the undo.
+ */
+export function limitCpu(name, pid, cores) {
+  const period = 100_000;
+  const quota = Math.round(cores * period);
+  const v1 = '/sys/fs/cgroup/cpu';
+  const v2 = '/sys/fs/cgroup';
+  let dir;
+  if (existsSync(`${v1}/cpu.cfs_quota_us`)) {
+    dir = `${v1}/${name}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/cpu.cfs_period_us`, String(period));
+    writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+  } else if (
+    existsSync(`${v2}/cgroup.controllers`) &&
+    readFileSync(`${v2}/cgroup.controllers`, 'utf8').includes('cpu')
+  ) {
+    dir = `${v2}/${name}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/cpu.max`, `${quota} ${period}`);
+  } else throw new Error('BENCH_CPU_CORES needs a writable cgroup cpu controller (run as root)');
+  writeFileSync(`${dir}/cgroup.procs`, String(pid));
+  return () => {
+    // Back to the root group first: a group with processes in it cannot be removed.
+    try {
+      writeFileSync(`${dir.replace(`/${name}`, '')}/cgroup.procs`, String(pid));
+    } catch {}
+    try {
+      rmdirSync(dir);
+    } catch {}
+  };
+}

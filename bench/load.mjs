@@ -12,12 +12,21 @@
 //
 //   node bench/load.mjs                       # N = 100, 250, 500, 1000; one process, then two behind nginx
 //   BENCH_N=100,500 BENCH_MODES=two BENCH_WINDOW_SECONDS=30 node bench/load.mjs
+//   BENCH_CPU_CORES=0.5 BENCH_N=100,200,300,400,600 node bench/load.mjs   # each server capped at half a core
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startNginx, startServerProcess } from '../scripts/nginx-cluster.mjs';
-import { childrenOf, cpuSeconds, createDatabase, quantile, rssMb, visitorAddress } from './cluster-bench.mjs';
+import {
+  childrenOf,
+  cpuSeconds,
+  createDatabase,
+  limitCpu,
+  quantile,
+  rssMb,
+  visitorAddress,
+} from './cluster-bench.mjs';
 import { signInByMail } from './local-server.mjs';
 import { trackerStartBody } from './tracker-start-body.mjs';
 
@@ -25,6 +34,11 @@ const NS = (process.env.BENCH_N ?? '100,250,500,1000').split(',').map(Number);
 const MODES = (process.env.BENCH_MODES ?? 'one,two').split(',');
 const WINDOW_SECONDS = Math.min(120, Number(process.env.BENCH_WINDOW_SECONDS ?? 45));
 const API_CALLS_PER_SESSION_SECOND = 0.1;
+// Each server process capped at this many cores (e.g. 0.5): on a 2-core machine the only way to compare one
+// process with two without the second one taking the generator's and PostgreSQL's CPU (docs/deploy.md).
+const CPU_CORES = process.env.BENCH_CPU_CORES ? Number(process.env.BENCH_CPU_CORES) : undefined;
+if (CPU_CORES !== undefined && !(CPU_CORES > 0 && CPU_CORES <= 2))
+  throw new Error('BENCH_CPU_CORES: 0 < x ≤ 2');
 if (NS.some((n) => !(n > 0 && n <= 2000))) throw new Error('BENCH_N: each between 1 and 2000');
 
 const LEARNER_CALLS = [
@@ -279,6 +293,7 @@ try {
       LOG_LEVEL: 'warn',
     };
     const servers = [];
+    const undoLimits = [];
     let proxy;
     try {
       // One after the other: the first migrates and seeds the empty database.
@@ -290,6 +305,8 @@ try {
         });
         servers.push(s);
         await s.ready(180_000);
+        if (CPU_CORES)
+          undoLimits.push(limitCpu(`atrium-load-${process.pid}-${mode}-${k + 1}`, s.child.pid, CPU_CORES));
       }
       if (mode === 'two')
         proxy = await startNginx({ web: servers.map((s) => s.url), assist: [servers[0].url] });
@@ -328,11 +345,12 @@ try {
     } finally {
       await proxy?.stop();
       for (const s of servers) await s.stop();
+      for (const undo of undoLimits) undo();
       await db.drop();
     }
   }
   console.log(
-    `\nwindow ${WINDOW_SECONDS} s per step; batches = acknowledged (2xx); cpu ms/batch = server CPU (all threads) ÷ batches, API calls included; srv% of one core; load = the machine's 1-minute load average at the end of the step (2 cores); RSS = servers together, peak`,
+    `\n${CPU_CORES ? `each server process capped at ${CPU_CORES} core(s); ` : ''}window ${WINDOW_SECONDS} s per step; batches = acknowledged (2xx); cpu ms/batch = server CPU (all threads) ÷ batches, API calls included; srv% of one core; load = the machine's 1-minute load average at the end of the step (2 cores); RSS = servers together, peak`,
   );
   const one = results.filter((r) => r.mode === 'one');
   const two = results.filter((r) => r.mode === 'two');
