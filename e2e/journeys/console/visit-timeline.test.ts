@@ -41,7 +41,7 @@ describe('one timeline across the tabs of a visit (real Chromium, real tracker a
     await untilRecording(first);
     await first.getByRole('link', { name: '任務板' }).click();
     await first.waitForURL('**/tasks/my');
-    await first.waitForTimeout(1000);
+    await first.waitForTimeout(500);
 
     // Tab 2, opened from the first (its copy of sessionStorage joins the visit), in front.
     const [second] = await Promise.all([
@@ -54,18 +54,17 @@ describe('one timeline across the tabs of a visit (real Chromium, real tracker a
     await untilRecording(second);
     const about = second.getByLabel('自我介紹');
     await about.waitFor();
-    await second.waitForTimeout(1000);
+    await second.waitForTimeout(500);
     await about.pressSequentially(TYPED, { delay: 30 });
     await second.getByText(`${TYPED.length} / `).waitFor();
-    await second.waitForTimeout(3000);
+    await second.waitForTimeout(2500);
 
     // Back to tab 1, where the learner goes on to the messages.
     await setVisible(second, false);
     await setVisible(first, true);
-    await first.waitForTimeout(1000);
+    await first.waitForTimeout(500);
     await first.getByRole('link', { name: '通知訊息' }).first().click();
     await first.waitForURL('**/user/messages');
-    await first.waitForTimeout(1000);
     for (const page of [first, second])
       await page.evaluate(() => {
         const w = window as unknown as { __atriumTrackerInstance: { forceFlushBatch(): void } };
@@ -123,7 +122,7 @@ describe('one timeline across the tabs of a visit (real Chromium, real tracker a
     await page.getByRole('button', { name: '暫停' }).click();
     expect(await replayed()).not.toContain(`${TYPED.length} / `);
 
-    // A note on tab 2, after its typing: a second before the switch back (the learner waited 3 s there).
+    // A note on tab 2, after its typing: a second before the switch back (the learner waited 2.5 s there).
     await segments.nth(2).click();
     await expect.poll(() => shownTab.textContent()).toBe('分頁 1');
     const scrubber = page.getByLabel('播放位置');
