@@ -216,7 +216,8 @@ export function Player({
         duration={state.duration}
         panel={panel}
         onPanel={setPanel}
-        onSeek={seek}
+        // A row belongs to the tab shown: its moment stays in that tab even if another was in front then.
+        onSeek={(offset) => seek(offset, tab.tabId)}
       />
     </div>
   );
