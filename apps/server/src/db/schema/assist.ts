@@ -55,9 +55,7 @@ export const assistActivity = pgTable(
     // What the same agent account was doing in a session: looked up at every start (a reload continues it).
     index('assist_activity_agent_session_idx').on(t.sessionId, t.agentId, t.kind),
     // The sweep's question: which open rows belong to a dead process.
-    index('assist_activity_open_instance_idx')
-      .on(t.instanceId)
-      .where(sql`${t.endedAt} is null`),
+    index('assist_activity_open_instance_idx').on(t.instanceId).where(sql`${t.endedAt} is null`),
   ],
 );
 

@@ -95,9 +95,17 @@ function onAgentEvent(
 
 async function onAgentGone(ctx: RelayContext, agentId: string, data: AgentData) {
   if (ctx.closing()) return;
-  // Whatever the agent was doing (watching, a call, control) ends when it leaves.
-  ctx.activity.end(agentId);
   const { room } = data;
+  // Whatever the agent was doing (watching, a call, control) ends when it leaves, unless the same account
+  // comes back within the grace (a reload, a network drop: ADR 0068). Its live view goes on if the account
+  // still watches from another socket (another console tab).
+  ctx.activity.leave(agentId, async () => {
+    const here = await ctx.io.in(agentsRoom(room)).fetchSockets();
+    const same = here.find(
+      (s) => s.id !== agentId && s.data.kind === 'agent' && (s.data as AgentData).userId === data.userId,
+    );
+    return same?.id ?? null;
+  });
   ctx.dropAgent(agentId);
   ctx.io.to(tabsRoom(room)).emit(ServerEvent.AGENT_DISCONNECTED, agentId);
   ctx.notifyConsoles(data.sessionId);

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { type AgentWelcome, type AssistConfig, ServerEvent } from '@atrium/protocol/assist';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { next, useRelayApp } from '../../../test/assist-harness.ts';
+import { agentSocket, connected, listeningApp, next, useRelayApp } from '../../../test/assist-harness.ts';
 import { createTestUser, type TestUser } from '../../../test/create-test-user.ts';
 import { liveSession, peerSocket } from '../../../test/peer-harness.ts';
 import { type DatabaseKind, databaseKinds } from '../../../test/test-databases.ts';
-import { assistActivity } from '../../db/schema.ts';
+import { assistActivity, assistRelayInstances } from '../../db/schema.ts';
 
 // Issue 21: what agents do in live assist is recorded by the relay from its own events, and admins read it
 // per agent (ADR 0065).
@@ -31,7 +33,7 @@ describe.each(databaseKinds)('assist activity and statistics (%s)', (kind: Datab
   const kinds = async (sessionId: string) =>
     (await rows(sessionId)).map((r) => `${r.kind}:${r.endedAt ? 'ended' : 'open'}`).sort();
   /** Moves an open activity's start back, as if it had begun `ms` ago. */
-  const backdate = (sessionId: string, kindName: 'call' | 'control', ms: number) =>
+  const backdate = (sessionId: string, kindName: 'live_view' | 'call' | 'control', ms: number) =>
     relay.app.db
       .update(assistActivity)
       .set({ startedAt: sql`now() - make_interval(secs => ${ms / 1000})` })
@@ -131,5 +133,169 @@ describe.each(databaseKinds)('assist activity and statistics (%s)', (kind: Datab
       headers: admin.auth,
     });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  /** The agent's console joins the session again (a reload: a new socket, a new PeerJS id). */
+  const agentJoins = async (s: { room: string }) => {
+    const socket = agentSocket(relay.url, s, agent.token);
+    const config = next<[AssistConfig]>(socket, ServerEvent.ASSIST_CONFIG);
+    const welcome = next<[AgentWelcome]>(socket, ServerEvent.AGENT_WELCOME);
+    await connected(socket);
+    return {
+      socket,
+      peerId: (await welcome)[0].peerId,
+      peerToken: (await config)[0].peer.token ?? '',
+    };
+  };
+  /**
+   * The learner's tab's PeerJS socket; `answer` sends its answer to a call from an agent's PeerJS id (which
+   * the agent's peer holds), as the peer server sees it.
+   */
+  const learnerPeer = async (live: Awaited<ReturnType<typeof liveSession>>) => {
+    const peer = peerSocket(relay.url, live.learnerId, live.learnerToken);
+    peers.push(peer);
+    expect(await peer.first).toBe('OPEN');
+    const agentPeers = new Set<string>();
+    return {
+      async answer(agentPeerId: string, agentPeerToken: string) {
+        if (!agentPeers.has(agentPeerId)) {
+          agentPeers.add(agentPeerId);
+          const agentPeer = peerSocket(relay.url, agentPeerId, agentPeerToken);
+          peers.push(agentPeer);
+          expect(await agentPeer.first).toBe('OPEN');
+        }
+        peer.ws.send(
+          JSON.stringify({
+            type: 'ANSWER',
+            dst: agentPeerId,
+            payload: { type: 'media', sdp: {}, connectionId: `mc_${randomUUID()}` },
+          }),
+        );
+      },
+    };
+  };
+  /** The agent's line in the admins' statistics. */
+  const mine = async () => {
+    const res = await stats(admin.token);
+    expect(res.statusCode).toBe(200);
+    type Line = { agent_id: string | null; sessions_assisted: number; calls: number; call_ms: number };
+    const row = (res.json() as { agents: Line[] }).agents.find((a) => a.agent_id === agent.id);
+    return row ?? { sessions_assisted: 0, calls: 0, call_ms: 0 };
+  };
+  const seconds = (r: { startedAt: Date; endedAt: Date | null }) =>
+    r.endedAt ? (r.endedAt.getTime() - r.startedAt.getTime()) / 1000 : null;
+
+  // Issue 21 follow-up (ADR 0068): an agent's reload is not a new session, nor a new call.
+  it('an agent who reloads within the grace goes on with the same live view and call, whole', async () => {
+    const before = await mine();
+    const live = await liveSession(relay.app, relay.url, agent.token);
+    const sid = live.s.sessionId;
+    await expect.poll(() => kinds(sid)).toEqual(['live_view:open']);
+    const learner = await learnerPeer(live);
+    await learner.answer(live.agentId, live.agentToken);
+    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+    await backdate(sid, 'live_view', 120_000);
+    await backdate(sid, 'call', 60_000);
+
+    // The console reloads: its socket goes, a new one comes for the same account, and it calls again.
+    live.agent.disconnect();
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'live_view:ended']);
+    const again = await agentJoins(live.s);
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'live_view:open']);
+    await learner.answer(again.peerId, again.peerToken);
+    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+
+    live.visitor.emit('call_end', { meta: { tabId: live.s.tabId }, data: again.socket.id });
+    again.socket.disconnect();
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'live_view:ended']);
+    const [call, view] = [...(await rows(sid))].sort((a, b) => a.kind.localeCompare(b.kind));
+    expect(seconds(view as NonNullable<typeof view>)).toBeGreaterThanOrEqual(120);
+    expect(seconds(call as NonNullable<typeof call>)).toBeGreaterThanOrEqual(60);
+
+    // One session assisted and one call, not two of each.
+    expect(await mine()).toMatchObject({
+      sessions_assisted: before.sessions_assisted + 1,
+      calls: before.calls + 1,
+    });
+  });
+
+  it('coming back after the grace, or calling again after a hang-up, counts anew', async () => {
+    const live = await liveSession(relay.app, relay.url, agent.token);
+    const sid = live.s.sessionId;
+    await expect.poll(() => kinds(sid)).toEqual(['live_view:open']);
+    const learner = await learnerPeer(live);
+    await learner.answer(live.agentId, live.agentToken);
+    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+    // The agent hangs up and calls again at once: a second call.
+    live.visitor.emit('call_end', { meta: { tabId: live.s.tabId }, data: live.agent.id });
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'live_view:open']);
+    await learner.answer(live.agentId, live.agentToken);
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'call:open', 'live_view:open']);
+
+    live.agent.disconnect();
+    await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'call:ended', 'live_view:ended']);
+    // As if the agent had left 40 s ago.
+    await relay.app.db
+      .update(assistActivity)
+      .set({ endedAt: sql`${assistActivity.endedAt} - interval '40 seconds'` })
+      .where(eq(assistActivity.sessionId, sid));
+    await agentJoins(live.s);
+    await expect
+      .poll(() => kinds(sid))
+      .toEqual(['call:ended', 'call:ended', 'live_view:ended', 'live_view:open']);
+  });
+
+  it('two sockets of one agent account in a session (a drop not noticed yet, another tab) make one live view', async () => {
+    const live = await liveSession(relay.app, relay.url, agent.token);
+    const sid = live.s.sessionId;
+    const owner = async () =>
+      (await rows(sid)).map((r) => `${r.agentSocketId}:${r.endedAt ? 'ended' : 'open'}`);
+    await expect.poll(owner).toEqual([`${live.agent.id}:open`]);
+    // A second socket of the same account comes while the first is still there: it carries the live view on.
+    const second = await agentJoins(live.s);
+    await expect.poll(owner).toEqual([`${second.socket.id}:open`]);
+    // It goes first: the first socket still watches, so the live view goes back to it.
+    second.socket.disconnect();
+    await expect.poll(owner).toEqual([`${live.agent.id}:open`]);
+    const first = live.agent.id;
+    live.agent.disconnect();
+    await expect.poll(owner).toEqual([`${first}:ended`]);
+  });
+
+  it('what a killed relay process left open is ended at its last heartbeat by another process', async () => {
+    const db = relay.app.db;
+    const dead = `dead-${randomUUID()}`;
+    const alive = `alive-${randomUUID()}`;
+    const lastBeat = new Date(Date.now() - 5 * 60_000);
+    await db.insert(assistRelayInstances).values([
+      { id: dead, heartbeatAt: lastBeat },
+      { id: alive, heartbeatAt: new Date() },
+    ]);
+    const [deadSid, aliveSid] = [randomUUID(), randomUUID()];
+    const opened = (sessionId: string, instanceId: string) => ({
+      kind: 'call' as const,
+      sessionId,
+      agentId: agent.id,
+      agentSocketId: `s-${randomUUID()}`,
+      instanceId,
+      startedAt: new Date(Date.now() - 10 * 60_000),
+    });
+    await db.insert(assistActivity).values([opened(deadSid, dead), opened(aliveSid, alive)]);
+
+    // Another process starts on the same database (PGlite: the next run on the same directory).
+    const other = await listeningApp(relay.database);
+    try {
+      await expect.poll(() => kinds(deadSid)).toEqual(['call:ended']);
+      const [row] = await rows(deadSid);
+      expect(row?.endedAt?.getTime()).toBe(lastBeat.getTime());
+      // A process still beating keeps its calls on PostgreSQL; on PGlite only one process can run, so
+      // whatever another run left open is over.
+      expect(await kinds(aliveSid)).toEqual([kind === 'postgres' ? 'call:open' : 'call:ended']);
+      const instances = await db.select({ id: assistRelayInstances.id }).from(assistRelayInstances);
+      expect(instances.map((i) => i.id)).not.toContain(dead);
+    } finally {
+      await other.app.close();
+    }
+    expect((await mine()).call_ms).toBeGreaterThanOrEqual(5 * 60_000);
   });
 });
