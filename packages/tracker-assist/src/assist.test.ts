@@ -27,6 +27,12 @@ class FakeSocket {
   disconnect() {
     this.connected = false;
   }
+  connects = 0;
+  connect() {
+    this.connects += 1;
+    this.connected = true;
+    return this;
+  }
   of(event: string) {
     return this.sent
       .filter(([e]) => e === event)
@@ -321,6 +327,23 @@ describe('assist plugin core', () => {
     s.socket.server('NEW_AGENT', 'a1', {});
     s.socket.server('call_end', 'a1', { meta });
     expect(s.warnings.at(-1)).toContain('call_end from an unknown agent ignored');
+  });
+
+  it('tries again at once when the browser is back online, not after socket.io’s backoff', async () => {
+    const s = setup();
+    await s.tracker.start();
+    // Still connected (a blip the connection lived through): left alone.
+    window.dispatchEvent(new Event('online'));
+    expect(s.socket.connects).toBe(0);
+    // The connection dropped with the network; socket.io waits out its growing delay unless told.
+    s.socket.connected = false;
+    window.dispatchEvent(new Event('online'));
+    expect(s.socket.connects).toBe(1);
+    expect(s.socket.connected).toBe(true);
+    // Once live assist has ended, coming back online opens nothing.
+    s.assist.destroy();
+    window.dispatchEvent(new Event('online'));
+    expect(s.socket.connects).toBe(1);
   });
 
   it('a stop the plugin did not cause (sign-out) closes the socket', async () => {

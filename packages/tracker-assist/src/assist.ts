@@ -84,6 +84,7 @@ export class Assist {
   private annotation: Annotation | null = null;
   private border: HTMLDivElement | null = null;
   private controlEnd: (() => void) | null = null;
+  private offOnline: (() => void) | null = null;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly win: Window;
 
@@ -286,6 +287,16 @@ export class Assist {
     for (const name of AGENT_EVENTS) {
       socket.on(name, (agentId: string, env: Envelope) => this.fromAgent(name, agentId, env));
     }
+    // engine.io drops the connection when the browser goes offline; socket.io's backoff then waits up to
+    // 25 s (ASSIST_RECONNECTION) between attempts, so the agents' mirror stood still that long after the
+    // network came back. The browser says when it is back: try at once (also after socket.io gave up).
+    const online = () => {
+      if (socket.connected) return;
+      socket.disconnect();
+      socket.connect();
+    };
+    this.win.addEventListener('online', online);
+    this.offOnline = () => this.win.removeEventListener('online', online);
   }
 
   private addAgent(id: string, info: AgentInfo): void {
@@ -500,6 +511,8 @@ export class Assist {
     this.calls = null;
     this.offBatch?.();
     this.offBatch = null;
+    this.offOnline?.();
+    this.offOnline = null;
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
