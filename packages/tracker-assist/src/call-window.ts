@@ -8,23 +8,30 @@ import { cutName } from './agent-pointer.ts';
 import type { CallTexts } from './options.ts';
 import { ownOverlay } from './own-overlay.ts';
 
-/** The built-in call window (spec 2 §2). A replacement template keeps the `data-assist` hooks. */
+/**
+ * The built-in call window (spec 2 §2). A replacement template keeps the `data-assist` hooks; its `tile`
+ * (an agent's video, paused placeholder and name) is copied for each agent on the call. A template without
+ * one shows every agent's stream in its one `remote-video`.
+ */
 export const CALL_UI_TEMPLATE = `<!doctype html><html><head><meta charset="utf-8"><style>
 body{margin:0;font:13px/1.4 system-ui,sans-serif;color:#fff;background:#202124;user-select:none}
 #w{display:inline-block;min-width:200px}
 header{display:flex;justify-content:space-between;gap:8px;padding:6px 8px;cursor:move;background:#303134}
-.v{position:relative;width:240px;height:180px;background:#000}
+.v{position:relative;display:flex;flex-wrap:wrap;width:240px;min-height:180px;background:#000}
+.t{position:relative;width:240px;height:180px}
 .v video{width:100%;height:100%;object-fit:cover}
 .v video.l{position:absolute;right:6px;bottom:6px;width:64px;height:48px;border:1px solid #fff;background:#333}
 .p{position:absolute;inset:0;display:none;align-items:center;justify-content:center;padding:12px;text-align:center;background:rgba(0,0,0,.7);cursor:pointer}
+.n{display:none;position:absolute;left:4px;top:4px;max-width:calc(100% - 20px);padding:1px 6px;border-radius:4px;background:rgba(0,0,0,.6);white-space:nowrap;overflow:hidden}
+.m{width:320px}.m .t{width:160px;height:120px}.m .n{display:block}
 nav,.rc{display:flex;gap:6px;padding:6px 8px;flex-wrap:wrap}
 .rc{display:none;border-top:1px solid #444;align-items:center;justify-content:space-between}
 button{font:inherit;border:0;border-radius:4px;padding:4px 8px;cursor:pointer;background:#5f6368;color:#fff}
 button[data-assist=end],button[data-assist=end-control]{background:#c5221f}
 </style></head><body><div id="w">
 <header data-assist="drag"><span data-assist="agent-name"></span><span data-assist="timer">00:00</span></header>
-<div class="v"><video data-assist="remote-video" autoplay playsinline></video>
-<div class="p" data-assist="paused"></div>
+<div class="v"><div class="t" data-assist="tile"><video data-assist="remote-video" autoplay playsinline></video>
+<div class="p" data-assist="paused"></div><span class="n" data-assist="tile-name"></span></div>
 <video class="l" data-assist="local-video" autoplay playsinline muted></video></div>
 <nav><button data-assist="mute"></button><button data-assist="video"></button><button data-assist="end"></button></nav>
 <div class="rc" data-assist="control-row"><span data-assist="control-label"></span><button data-assist="end-control"></button></div>
@@ -42,10 +49,18 @@ export interface CallWindowHandlers {
   endControl(): void;
 }
 
+/** One agent's video in the call window; `el` is null with a template that has no `tile` hook. */
+interface Tile {
+  el: HTMLElement | null;
+  v: HTMLVideoElement | null;
+  p: HTMLElement | null;
+}
+
 /**
  * The call window: an iframe at the bottom right, draggable by its header, 200×200 until its content is
- * laid out, then sized to it; the timer is refreshed every 500 ms and the remote video checked every 1 s
- * (a paused remote video shows the placeholder, a click resumes it).
+ * laid out, then sized to it; the timer is refreshed every 500 ms and each agent's video checked every 1 s
+ * (a paused video shows its placeholder, a click resumes it). One tile per agent: a single agent fills the
+ * window as ever; two or more are shown 160×120 two to a row, each named, so the window fits a 375 px phone.
  */
 export class CallWindow {
   readonly iframe: HTMLIFrameElement;
@@ -53,6 +68,11 @@ export class CallWindow {
   private timers: ReturnType<typeof setInterval>[] = [];
   private muted = false;
   private videoOn = false;
+  /** The template's tile, detached: copied for each agent joining. */
+  private proto: HTMLElement | null = null;
+  private box: HTMLElement | null = null;
+  private anchor: Node | null = null;
+  private readonly tiles = new Map<string, Tile>();
 
   constructor(
     win: Window,
@@ -64,7 +84,7 @@ export class CallWindow {
     f.dataset.assist = 'call-window';
     ownOverlay(f);
     f.title = texts.endCall;
-    f.style.cssText = `position:fixed;right:16px;bottom:16px;width:200px;height:200px;border:0;border-radius:8px;box-shadow:0 4px 20px rgba(0,0,0,.4);z-index:${CONFIRM_Z_INDEX - 1};background:#202124`;
+    f.style.cssText = `position:fixed;right:16px;bottom:16px;width:200px;height:200px;max-width:calc(100vw - 32px);border:0;border-radius:8px;box-shadow:0 4px 20px rgba(0,0,0,.4);z-index:${CONFIRM_Z_INDEX - 1};background:#202124`;
     win.document.body.append(f);
     this.iframe = f;
     const doc = f.contentDocument;
@@ -106,7 +126,13 @@ export class CallWindow {
     });
     this.q('end')?.addEventListener('click', () => this.handlers.end());
     this.q('end-control')?.addEventListener('click', () => this.handlers.endControl());
-    this.q('paused')?.addEventListener('click', () => void this.q<HTMLVideoElement>('remote-video')?.play());
+    const tile = this.q('tile');
+    if (tile) {
+      this.proto = tile;
+      this.box = tile.parentElement;
+      this.anchor = tile.nextSibling;
+      tile.remove();
+    }
     this.draggable(doc);
     this.fit();
   }
@@ -160,19 +186,48 @@ export class CallWindow {
     });
   }
 
-  /** The agents on the call, each name cut at 20 characters (spec 2 §2), in the order they joined. */
-  setAgents(names: (string | null)[]): void {
+  /**
+   * A new agent's tile, before the local video; the placeholder's click resumes this agent's video. Without
+   * a `tile` hook every agent gets the template's one video (its placeholder listened to once per agent).
+   */
+  private tile(): Tile {
+    const el = (this.proto?.cloneNode(true) as HTMLElement | undefined) ?? null;
+    if (el) this.box?.insertBefore(el, this.anchor);
+    const root = el ?? this.doc;
+    const v = root?.querySelector<HTMLVideoElement>('[data-assist="remote-video"]') ?? null;
+    const p = root?.querySelector<HTMLElement>('[data-assist="paused"]') ?? null;
+    p?.addEventListener('click', () => void v?.play());
+    return { el, v, p };
+  }
+
+  /**
+   * The agents on the call by id, in the order they joined: the header names them all and each has a tile
+   * named after them, each name cut at 20 characters (spec 2 §2). An agent no longer listed loses its tile.
+   */
+  setAgents(agents: [string, string | null][]): void {
     const hook = this.q('agent-name');
     const doc = this.doc;
     if (!hook || !doc) return;
     hook.replaceChildren();
-    names.forEach((n, i) => {
+    for (const [id, t] of this.tiles)
+      if (!agents.some(([a]) => a === id)) {
+        t.el?.remove();
+        this.tiles.delete(id);
+      }
+    agents.forEach(([id, n], i) => {
+      const name = cutName(n, AGENT_NAME_MAX.callWindow);
       if (i > 0) hook.append(doc.createTextNode(', '));
       const span = doc.createElement('span');
       span.dataset.assist = 'agent';
-      span.textContent = cutName(n, AGENT_NAME_MAX.callWindow);
+      span.textContent = name;
       hook.append(span);
+      const t = this.tiles.get(id) ?? this.tile();
+      this.tiles.set(id, t);
+      const label = t.el?.querySelector('[data-assist="tile-name"]');
+      if (label) label.textContent = name;
+      t.v?.setAttribute('aria-label', name);
     });
+    this.box?.classList.toggle('m', this.tiles.size > 1);
     this.fit();
   }
 
@@ -186,9 +241,8 @@ export class CallWindow {
     this.timers.push(setInterval(tick, CALL_TIMER_REFRESH_MS));
     this.timers.push(
       setInterval(() => {
-        const v = this.q<HTMLVideoElement>('remote-video');
-        const p = this.q('paused');
-        if (v && p) p.style.display = v.srcObject && v.paused ? 'flex' : 'none';
+        for (const { v, p } of this.tiles.values())
+          if (v && p) p.style.display = v.srcObject && v.paused ? 'flex' : 'none';
       }, REMOTE_VIDEO_CHECK_MS),
     );
     this.fit();
@@ -201,17 +255,17 @@ export class CallWindow {
     this.renderToggles();
   }
 
-  setRemoteStream(s: MediaStream): void {
-    const v = this.q<HTMLVideoElement>('remote-video');
+  setRemoteStream(agentId: string, s: MediaStream): void {
+    const v = this.tiles.get(agentId)?.v;
     if (!v) return;
     v.srcObject = s;
     void v.play?.()?.catch(() => undefined);
     this.fit();
   }
 
-  /** The agent turned their camera off or on (`videofeed`): the remote video is hidden meanwhile. */
-  remoteVideo(enabled: boolean): void {
-    const v = this.q<HTMLVideoElement>('remote-video');
+  /** An agent turned their camera off or on (`videofeed`): that agent's video is hidden meanwhile. */
+  remoteVideo(agentId: string, enabled: boolean): void {
+    const v = this.tiles.get(agentId)?.v;
     if (v) v.style.visibility = enabled ? 'visible' : 'hidden';
   }
 

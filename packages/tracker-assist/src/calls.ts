@@ -249,29 +249,33 @@ export class Calls {
   private answer(call: MediaConnection, agentId: string): void {
     const local = this.local;
     if (!local) return;
-    this.active.get(agentId)?.close();
+    const replaced = this.active.get(agentId);
     this.active.set(agentId, call);
+    replaced?.close();
     this.storePeers();
     this.showAgents();
     call.answer(local.stream);
-    call.on('stream', (remote) => this.window?.setRemoteStream(remote));
-    call.on('close', () => this.end(agentId, false));
+    call.on('stream', (remote) => this.window?.setRemoteStream(agentId, remote));
+    // Only this call's own end counts: an agent's replaced call must not take its new tile away.
+    const ended = () => {
+      if (this.active.get(agentId) === call) this.end(agentId, false);
+    };
+    call.on('close', ended);
     call.on('error', (e) => {
       this.warn(`call error ${(e as { type?: string }).type ?? ''}`, e);
-      this.end(agentId, false);
+      ended();
     });
     const pc = call.peerConnection;
     if (pc) {
       pc.addEventListener('iceconnectionstatechange', () => {
-        if (pc.iceConnectionState === 'failed' || pc.iceConnectionState === 'closed')
-          this.end(agentId, false);
+        if (pc.iceConnectionState === 'failed' || pc.iceConnectionState === 'closed') ended();
       });
     }
   }
 
-  /** The call window names everyone the learner is talking to. */
+  /** The call window names everyone the learner is talking to and shows each one's video. */
   private showAgents(): void {
-    this.window?.setAgents([...this.active.keys()].map((id) => this.d.agent(id)?.name ?? null));
+    this.window?.setAgents([...this.active.keys()].map((id) => [id, this.d.agent(id)?.name ?? null]));
   }
 
   private openWindow(): void {
@@ -318,7 +322,7 @@ export class Calls {
 
   /** The agent's `videofeed`: only an agent in the call changes what the window shows. */
   agentVideo(agentId: string, enabled: boolean): void {
-    if (this.active.has(agentId)) this.window?.remoteVideo(enabled);
+    if (this.active.has(agentId)) this.window?.remoteVideo(agentId, enabled);
   }
 
   /** Shows or hides the remote-control row of the call window. */
