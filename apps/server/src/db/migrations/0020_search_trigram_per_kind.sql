@@ -1,0 +1,6 @@
+DROP INDEX IF EXISTS "ingest_search_events_value_trgm_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "ingest_search_events_visited_url_trgm_idx" ON "ingest_search_events" USING gin ("value" gin_trgm_ops) WHERE "ingest_search_events"."kind" = 'visited_url';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "ingest_search_events_clicked_text_trgm_idx" ON "ingest_search_events" USING gin ("value" gin_trgm_ops) WHERE "ingest_search_events"."kind" = 'clicked_text';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "ingest_search_events_error_text_trgm_idx" ON "ingest_search_events" USING gin ("value" gin_trgm_ops) WHERE "ingest_search_events"."kind" = 'error_text';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "ingest_search_events_failed_url_trgm_idx" ON "ingest_search_events" USING gin ("value" gin_trgm_ops) WHERE "ingest_search_events"."kind" = 'failed_url';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "ingest_search_events_custom_event_trgm_idx" ON "ingest_search_events" USING gin ("value" gin_trgm_ops) WHERE "ingest_search_events"."kind" = 'custom_event';
