@@ -1,3 +1,4 @@
+import type { ClickMapGrouping } from '@atrium/protocol/click-maps';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
@@ -9,23 +10,28 @@ import { PagePicture } from './page-picture.tsx';
 import './click-maps.css';
 
 const PERIODS = [7, 30] as const;
+const GROUPS = ['route', 'path'] as const satisfies readonly ClickMapGrouping[];
 
-/** /console/click-maps?path=…&days=7|30 — pick a page, see where its clicks of the period landed (ADR 0064). */
+/**
+ * /console/click-maps?path=…&days=7|30&group=path — pick a page, see where its clicks of the period landed
+ * (ADR 0064). Pages are page templates (`/classes/:id`) unless the exact-path grouping is picked.
+ */
 export function ClickMapsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const days = PERIODS.find((d) => String(d) === params.get('days')) ?? 7;
+  const group = GROUPS.find((g) => g === params.get('group')) ?? 'route';
   const path = params.get('path') ?? '';
   const [words, setWords] = useState('');
   const [asked, setAsked] = useState('');
   const pages = useQuery({
-    queryKey: ['click-map-pages', days, asked],
-    queryFn: ({ signal }) => clickMapsApi.pages({ days, ...(asked ? { q: asked } : {}) }, signal),
+    queryKey: ['click-map-pages', days, group, asked],
+    queryFn: ({ signal }) => clickMapsApi.pages({ days, group, ...(asked ? { q: asked } : {}) }, signal),
     placeholderData: keepPreviousData,
   });
   const map = useQuery({
-    queryKey: ['click-map', path, days],
-    queryFn: ({ signal }) => clickMapsApi.map({ path, days }, signal),
+    queryKey: ['click-map', path, days, group],
+    queryFn: ({ signal }) => clickMapsApi.map({ path, days, group }, signal),
     enabled: path.startsWith('/'),
   });
   const set = (key: string, value: string) => {
@@ -62,6 +68,26 @@ export function ClickMapsPage() {
             ))}
           </Form.Select>
         </Form.Group>
+        <Form.Group controlId="click-map-group">
+          <Form.Label className="small mb-1">{t('clickMaps.groupBy')}</Form.Label>
+          <Form.Select
+            size="sm"
+            value={group}
+            onChange={(e) => {
+              // The picked page belongs to the other grouping: the map follows the list's new entries.
+              const next = new URLSearchParams(params);
+              next.set('group', e.target.value);
+              next.delete('path');
+              setParams(next);
+            }}
+          >
+            {GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`clickMaps.group.${g}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
       </Form>
       {pages.isError && <Alert variant="danger">{t('clickMaps.loadFailed')}</Alert>}
       {pages.data?.pages.length === 0 && <p className="text-body-secondary">{t('clickMaps.noPages')}</p>}
@@ -79,6 +105,7 @@ export function ClickMapsPage() {
                 >
                   <span className="font-monospace">{p.path}</span> ·{' '}
                   {t('clickMaps.clicks', { count: p.clicks })}
+                  {group === 'route' && <> · {t('clickMaps.paths', { count: p.paths })}</>}
                 </Button>
               </li>
             ))}
@@ -98,6 +125,9 @@ export function ClickMapsPage() {
           </h2>
           <p className="small text-body-secondary" data-testid="click-map-summary">
             {t('clickMaps.summary', { count: map.data.clicks, sessions: map.data.sessions, days })}
+            {map.data.group === 'route' && map.data.paths > 0 && (
+              <> {t('clickMaps.routeSummary', { count: map.data.paths })}</>
+            )}
           </p>
           {map.data.clicks === 0 ? (
             <p className="text-body-secondary">{t('clickMaps.noClicks')}</p>

@@ -36,6 +36,34 @@ export function pathOf(url: string): string {
   }
 }
 
+// Path segments that name one record rather than a page of the site (ADR 0064, revision): a number, a UUID,
+// a long hex id (Mongo's 24, hashes), or an opaque token (20+ URL-safe characters mixing letters and digits:
+// nanoid, base64url). Words and slugs ("introduction-to-python") stay.
+const NUMBER = /^\d+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX = /^[0-9a-f]{16,}$/i;
+const TOKEN = /^[A-Za-z0-9_-]{20,}$/;
+/** What an id segment becomes in a route. */
+export const ROUTE_PLACEHOLDER = ':id';
+
+const isIdSegment = (segment: string) =>
+  NUMBER.test(segment) ||
+  UUID.test(segment) ||
+  HEX.test(segment) ||
+  (TOKEN.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment));
+
+/**
+ * The route a path belongs to: its id segments replaced by `:id`, so `/classes/123` and `/classes/456` are one
+ * page template (`/classes/:id`). A route is its own route. The migration that added the column computes the
+ * same for the clicks stored before it, in SQL (migration 0019: keep the two in step).
+ */
+export function routeOf(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (isIdSegment(segment) ? ROUTE_PLACEHOLDER : segment))
+    .join('/');
+}
+
 /**
  * One pass over a batch in the parse worker: each click with its page (the latest location before it in the
  * batch) and its position. Only the path is kept of an address: its query may hold credentials or ids.

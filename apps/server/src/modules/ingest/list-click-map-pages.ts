@@ -1,5 +1,5 @@
-import type { ClickMapPages } from '@atrium/protocol/click-maps';
-import { and, count, countDistinct, desc, gte, ilike } from 'drizzle-orm';
+import type { ClickMapGrouping, ClickMapPages } from '@atrium/protocol/click-maps';
+import { count, countDistinct, desc, gte, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestClickPoints } from '../../db/schema.ts';
 
@@ -7,26 +7,29 @@ const DAY_MS = 86_400_000;
 /** Pages listed at once: the picker searches by path for the rest. */
 const PAGES = 50;
 
-/** The pages clicked on in the last `days` days whose path contains `q`, most clicks first (ADR 0064). */
+/**
+ * The pages clicked on in the last `days` days, most clicks first (ADR 0064): by route (a page template,
+ * ids as `:id`) unless asked by exact path. With `q`, the routes that have a path (or are a route) containing
+ * it, with all their clicks counted.
+ */
 export async function listClickMapPages(
   db: Database,
-  input: { days: number; q?: string; now?: number },
+  input: { days: number; q?: string; group?: ClickMapGrouping; now?: number },
 ): Promise<ClickMapPages> {
+  const group = input.group ?? 'route';
   const since = (input.now ?? Date.now()) - input.days * DAY_MS;
-  const filters = [gte(ingestClickPoints.at, since)];
+  const p = ingestClickPoints;
+  const key = group === 'route' ? p.route : p.path;
   // LIKE wildcards in the words asked are text, not patterns.
-  if (input.q) filters.push(ilike(ingestClickPoints.path, `%${input.q.replace(/[\\%_]/g, '\\$&')}%`));
+  const like = input.q ? `%${input.q.replace(/[\\%_]/g, '\\$&')}%` : null;
   const clicks = count();
   const rows = await db
-    .select({
-      path: ingestClickPoints.path,
-      clicks,
-      sessions: countDistinct(ingestClickPoints.sessionId),
-    })
-    .from(ingestClickPoints)
-    .where(and(...filters))
-    .groupBy(ingestClickPoints.path)
-    .orderBy(desc(clicks), ingestClickPoints.path)
+    .select({ path: key, clicks, sessions: countDistinct(p.sessionId), paths: countDistinct(p.path) })
+    .from(p)
+    .where(gte(p.at, since))
+    .groupBy(key)
+    .having(like ? sql`bool_or(${or(ilike(p.path, like), ilike(key, like))})` : undefined)
+    .orderBy(desc(clicks), key)
     .limit(PAGES);
-  return { days: input.days, pages: rows };
+  return { days: input.days, group, pages: rows };
 }

@@ -1,7 +1,8 @@
-import { CLICK_MAP_GRID, type ClickMap } from '@atrium/protocol/click-maps';
+import { CLICK_MAP_GRID, type ClickMap, type ClickMapGrouping } from '@atrium/protocol/click-maps';
 import { type AnyColumn, and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestClickPoints } from '../../db/schema.ts';
+import { routeOf } from './click-positions.ts';
 
 const DAY_MS = 86_400_000;
 const TOP_ELEMENTS = 10;
@@ -13,10 +14,14 @@ const TOP_ELEMENTS = 10;
  */
 export async function readClickMap(
   db: Database,
-  input: { path: string; days: number; now?: number },
+  input: { path: string; days: number; group?: ClickMapGrouping; now?: number },
 ): Promise<ClickMap> {
+  const group = input.group ?? 'route';
   const since = (input.now ?? Date.now()) - input.days * DAY_MS;
-  const where = and(eq(ingestClickPoints.path, input.path), gte(ingestClickPoints.at, since));
+  // Grouped by route, an exact path (a link from elsewhere) opens its template's map.
+  const path = group === 'route' ? routeOf(input.path) : input.path;
+  const key = group === 'route' ? ingestClickPoints.route : ingestClickPoints.path;
+  const where = and(eq(key, path), gte(ingestClickPoints.at, since));
   const step = 10_000 / CLICK_MAP_GRID;
   // x and y are 0..10 000; the last cell takes 10 000 itself.
   // Constants written into the SQL, not bound: GROUP BY matches the select's expression only when it is
@@ -26,7 +31,11 @@ export async function readClickMap(
   const cellX = cell(ingestClickPoints.x);
   const cellY = cell(ingestClickPoints.y);
   const [totals] = await db
-    .select({ clicks: count(), sessions: countDistinct(ingestClickPoints.sessionId) })
+    .select({
+      clicks: count(),
+      sessions: countDistinct(ingestClickPoints.sessionId),
+      paths: countDistinct(ingestClickPoints.path),
+    })
     .from(ingestClickPoints)
     .where(where);
   const n = count();
@@ -53,8 +62,10 @@ export async function readClickMap(
     .orderBy(desc(ingestClickPoints.at))
     .limit(1);
   return {
-    path: input.path,
+    path,
     days: input.days,
+    group,
+    paths: totals?.paths ?? 0,
     clicks: totals?.clicks ?? 0,
     sessions: totals?.sessions ?? 0,
     cells: cells.map((c) => ({ x: Number(c.x), y: Number(c.y), count: c.count })),

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestClickPoints, ingestSearchEvents } from '../../db/schema.ts';
-import { type ClickPosition, pathOf } from './click-positions.ts';
+import { type ClickPosition, pathOf, routeOf } from './click-positions.ts';
 
 /**
  * After a batch is stored: its clicks with their page for the click maps (ADR 0064), one insert of at most
@@ -33,7 +33,7 @@ export async function recordClickPoints(
   }
   const rows = input.clicks.flatMap((c) => {
     const path = c.path ?? carried;
-    return path ? [{ sessionId: input.sessionId, tabId: input.tabId, ...c, path }] : [];
+    return path ? [{ sessionId: input.sessionId, tabId: input.tabId, ...c, path, route: routeOf(path) }] : [];
   });
   if (rows.length) await db.insert(ingestClickPoints).values(rows);
 }

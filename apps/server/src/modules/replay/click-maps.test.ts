@@ -72,8 +72,8 @@ describe.each(databaseKinds)('click maps on %s', (kind) => {
 
     const pages = (await get('/v1/console/click-maps/pages?days=7')).json();
     expect(pages.pages).toEqual([
-      { path: '/tasks/my', clicks: 3, sessions: 2 },
-      { path: '/training', clicks: 2, sessions: 1 },
+      { path: '/tasks/my', clicks: 3, sessions: 2, paths: 1 },
+      { path: '/training', clicks: 2, sessions: 1, paths: 1 },
     ]);
     expect(
       (await get('/v1/console/click-maps/pages?q=TRAIN')).json().pages.map((p: { path: string }) => p.path),
@@ -96,6 +96,62 @@ describe.each(databaseKinds)('click maps on %s', (kind) => {
     expect(training.snapshot.session_id).toBe(first);
     // The query string never reaches the index.
     expect((await get('/v1/console/click-maps/pages?q=token')).json().pages).toEqual([]);
+  });
+
+  it('gives a page template one map: ids in the path are one route, and an exact path stays a choice', async () => {
+    const t0 = Date.now() - 30_000;
+    const visit = (path: string, label: string, ms: number) => [
+      [MessageType.Timestamp, t0 + ms],
+      [MessageType.SetPageLocation, `https://portal.example${path}?tab=files`, '', t0 + ms],
+      click(3000, 4000, label),
+    ];
+    await record([
+      [
+        ...visit('/classes/123', 'join', 0),
+        ...visit('/classes/456', 'join', 100),
+        ...visit('/classes/3f2b9c1e-8a7d-4e6f-9b0a-1c2d3e4f5a6b/tasks/64a1f0c2e4b0a1b2c3d4e5f6', 'task', 200),
+        ...visit('/classes/456/tasks/507f1f77bcf86cd799439011', 'task', 300),
+        ...visit('/courses/introduction-to-python-programming', 'start', 400),
+      ],
+    ]);
+    await record([visit('/classes/789', 'join', 500)]);
+    const pages = async (query: string) =>
+      (await get(`/v1/console/click-maps/pages?${query}`)).json().pages as { path: string }[];
+    const byRoute = await pages('q=classes');
+    expect(byRoute).toEqual([
+      { path: '/classes/:id', clicks: 3, sessions: 2, paths: 3 },
+      { path: '/classes/:id/tasks/:id', clicks: 2, sessions: 1, paths: 2 },
+    ]);
+    // A slug is a page, not an id; searching by a path finds the route it is part of, with all its clicks.
+    expect((await pages('q=python')).map((p) => p.path)).toEqual([
+      '/courses/introduction-to-python-programming',
+    ]);
+    expect(await pages('q=%2Fclasses%2F456')).toEqual(byRoute);
+    // By exact path, as before.
+    expect((await pages('q=classes%2F&group=path')).map((p) => p.path).sort()).toEqual(
+      [
+        '/classes/123',
+        '/classes/3f2b9c1e-8a7d-4e6f-9b0a-1c2d3e4f5a6b/tasks/64a1f0c2e4b0a1b2c3d4e5f6',
+        '/classes/456',
+        '/classes/456/tasks/507f1f77bcf86cd799439011',
+        '/classes/789',
+      ].sort(),
+    );
+    const map = (await get('/v1/console/click-maps?path=%2Fclasses%2F%3Aid')).json();
+    expect(map).toMatchObject({ path: '/classes/:id', group: 'route', clicks: 3, sessions: 2, paths: 3 });
+    expect(map.cells).toEqual([{ x: 30, y: 40, count: 3 }]);
+    // An exact path asks for its template's map, or for its own with group=path.
+    expect((await get('/v1/console/click-maps?path=%2Fclasses%2F123')).json()).toMatchObject({
+      path: '/classes/:id',
+      clicks: 3,
+    });
+    expect((await get('/v1/console/click-maps?path=%2Fclasses%2F123&group=path')).json()).toMatchObject({
+      path: '/classes/123',
+      group: 'path',
+      clicks: 1,
+      paths: 1,
+    });
+    expect((await get('/v1/console/click-maps/pages?group=template')).statusCode).toBe(400);
   });
 
   it('leaves out clicks older than the period, refuses learners and unknown parameters', async () => {
