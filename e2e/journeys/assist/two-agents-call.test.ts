@@ -74,16 +74,21 @@ describe('two agents calling one learner: a video per agent', () => {
 
   it('the second agent hangs up: one video is left, the first agent’s, still playing', async () => {
     await second.getByRole('button', { name: '結束通話' }).click();
-    await expect.poll(names, { timeout: 15_000 }).toEqual(['客服阿哲']);
+    await expect.poll(() => tiles().count(), { timeout: 15_000 }).toBe(1);
     expect(await playing()).toEqual([true]);
+    // A lone agent's window is as it always was: the header names them, their video carries the name.
     expect(await callWindow.locator('[data-assist="agent-name"]').textContent()).toBe('客服阿哲');
+    expect(await callWindow.getByLabel('客服阿哲', { exact: true }).count()).toBe(1);
+    expect(await callWindow.getByText('客服阿哲').count()).toBe(1);
   });
 
   it('the second agent calls again and then drops (their console closes): their video goes, the call goes on', async () => {
     await answer(second);
     await expect.poll(playing, { timeout: 15_000 }).toEqual([true, true]);
+    expect(await names()).toEqual(['客服阿哲', '客服小芸']);
     await secondContext.close();
-    await expect.poll(names, { timeout: 15_000 }).toEqual(['客服阿哲']);
+    await expect.poll(() => tiles().count(), { timeout: 15_000 }).toBe(1);
     expect(await playing()).toEqual([true]);
+    expect(await callWindow.getByLabel('客服阿哲', { exact: true }).count()).toBe(1);
   });
 });

@@ -176,6 +176,8 @@ describe('the call window: one video per agent', () => {
       `${LONG_NAME.slice(0, 20)}…`,
     );
     expect(await tiles().locator('[data-assist="tile-name"]').isVisible()).toBe(false);
+    expect(await callWindow.getByText(`${LONG_NAME.slice(0, 20)}…`).count()).toBe(1);
+    expect(await callWindow.getByLabel(`${LONG_NAME.slice(0, 20)}…`).count()).toBe(1);
     const box = await tiles().boundingBox();
     expect([box?.width, box?.height]).toEqual([240, 180]);
     expect(await callWindow.locator('[data-assist="remote-video"]').count()).toBe(1);

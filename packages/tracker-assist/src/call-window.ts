@@ -224,7 +224,8 @@ export class CallWindow {
       const t = this.tiles.get(id) ?? this.tile();
       this.tiles.set(id, t);
       const label = t.el?.querySelector('[data-assist="tile-name"]');
-      if (label) label.textContent = name;
+      // A lone agent is named by the header only, as the window always did.
+      if (label) label.textContent = agents.length > 1 ? name : '';
       t.v?.setAttribute('aria-label', name);
     });
     this.box?.classList.toggle('m', this.tiles.size > 1);

@@ -234,6 +234,67 @@ describe('calls: every agent joining asks the learner', () => {
   });
 });
 
+describe('calls: an agent dialling again while on the call', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        id = 'local';
+        getTracks = () => [];
+        getAudioTracks = () => [];
+        getVideoTracks = () => [];
+        addTrack = () => undefined;
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the new call replaces the old one: the old one closing does not end the call for the page', async () => {
+    let ended = 0;
+    const agents = AGENTS;
+    const calls = new Calls({
+      win: window,
+      options: resolveOptions({ onWarning: () => undefined, onCallStart: () => () => (ended += 1) }),
+      server: new URL('https://portal.test'),
+      peerId: 'atrium-portal-s1-tab-1',
+      agent: (id) => agents.get(id),
+      agentByPeer: (peerId) => {
+        for (const [agentId, info] of agents) if (info.peerId === peerId) return { agentId, info };
+        return undefined;
+      },
+      emit: () => undefined,
+      endControl: () => undefined,
+      loadPeer: async () => FakePeer as never,
+    });
+    await calls.open(config);
+    // PeerJS tells a call's own listeners when it is closed, also when the plugin closes it.
+    const closing = (peer: string) => {
+      const c = incomingCall(peer);
+      const close = c.close;
+      c.close = function () {
+        close.call(this);
+        this.fire('close');
+      };
+      return c;
+    };
+    const first = closing('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', first);
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(first.answered).not.toBeNull());
+    const again = closing('atrium-portal-s1-aaaa');
+    FakePeer.last?.fire('call', again);
+    promptButton('Answer')?.click();
+    await vi.waitFor(() => expect(again.answered).not.toBeNull());
+    expect(first.closed).toBe(true);
+    expect(again.closed).toBe(false);
+    expect(calls.inCall).toBe(true);
+    expect(ended).toBe(0);
+    again.fire('close');
+    expect(calls.inCall).toBe(false);
+    expect(ended).toBe(1);
+  });
+});
+
 describe('calls: a call cut by a reload comes back', () => {
   beforeEach(() => {
     vi.stubGlobal(
