@@ -9,6 +9,7 @@ import { startTestServer } from '../e2e/support/server.ts';
 
 const MIRROR_SAMPLES = 60;
 const CLICK_SAMPLES = 40;
+const FIRST_FRAME_SAMPLES = 5;
 const BUDGET_P95_MS = 100;
 
 declare global {
@@ -92,9 +93,21 @@ export async function browserFigures(
     const res = await server.app.inject({ url: '/v1/console/assist/live', headers: staff.user.auth });
     const session = (res.json() as { list: { projectKey: string; sessionId: string }[] }).list[0];
     if (!session) throw new Error('no live session');
-    await agent.goto(`/console/assist/${session.projectKey}/${session.sessionId}`);
     const mirror = agent.frameLocator('[data-testid="live-player"] iframe');
-    await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
+    // First mirrored frame: from the agent opening the live view (console already loaded once, as when an
+    // agent picks a learner from the live list) to the learner's page drawn in the mirror.
+    const firstFrameMs: number[] = [];
+    for (let i = 0; i < FIRST_FRAME_SAMPLES; i += 1) {
+      await agent.goto('/console/live');
+      const t0 = Date.now();
+      await agent.goto(`/console/assist/${session.projectKey}/${session.sessionId}`);
+      await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
+      firstFrameMs.push(Date.now() - t0);
+    }
+    lines.push(
+      `first mirrored frame (agent opens the live view → learner's page in the mirror): ${fmt(firstFrameMs)}; ` +
+        `budget ≤ 1000 ms: ${pct(firstFrameMs, 95) <= 1000 ? 'within' : 'OVER'}`,
+    );
     const watched = countFrames(assistSockets);
     await workload(learner);
     lines.push(

@@ -23,8 +23,6 @@ export interface LivePlayerHandle {
 
 const FULL_SNAPSHOT = 2;
 const META = 4;
-/** How far behind the learner the live view plays, so batches arriving a little late still play in order. */
-const LIVE_BUFFER_MS = 50;
 /** Room left below the mirror, and the least height it gets however short the window. */
 const BOTTOM_GAP_PX = 16;
 const MIN_HEIGHT_PX = 240;
@@ -111,8 +109,10 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
             });
             // rrweb plays an event `timestamp - baseline` after startLive: a baseline from the snapshot's own
             // timestamp would keep the snapshot's transit (~140 ms after the tracker restart) as a lag for the
-            // whole session; from this clock it is 50 ms. A skewed agent clock is bounded by the old rule.
-            r.startLive(Math.max(ev.timestamp, Date.now()) - LIVE_BUFFER_MS);
+            // whole session. From this clock an event plays as soon as it arrives; a buffer before it (50 ms
+            // until 2026-11-25) only added its length, and more, to every change (ADR 0032). A skewed agent
+            // clock is bounded by the old rule.
+            r.startLive(Math.max(ev.timestamp, Date.now()));
             replayer.current = r;
           }
           replayer.current.addEvent(ev as Parameters<Replayer['addEvent']>[0]);
