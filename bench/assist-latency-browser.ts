@@ -99,29 +99,58 @@ export async function browserFigures(
     // Where the time goes, from the wire: the console's page loaded, its relay socket open, the learner's
     // tracker restarting (its start call, spec 2 §4), the first batch reaching the agent.
     const firstFrameMs: number[] = [];
-    const stages: Record<string, number[]> = { loaded: [], socket: [], trackerStart: [], firstBatch: [] };
+    const stages: Record<string, number[]> = {
+      loaded: [],
+      socket: [],
+      trackerStart: [],
+      startAnswered: [],
+      batchSent: [],
+      batchAtAgent: [],
+    };
+    // The learner's frames to the relay after its tracker restarted (the first carries the new snapshot).
+    const learnerFrames: { at: number }[] = [];
+    for (const ws of assistSockets)
+      ws.on('framesent', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : '';
+        if (text.startsWith('42["messages') || text.startsWith('451-["messages_gz'))
+          learnerFrames.push({ at: Date.now() });
+      });
     for (let i = 0; i < FIRST_FRAME_SAMPLES; i += 1) {
       await agent.goto('/console/live');
       const t0 = Date.now();
       const at: Record<string, number> = {};
+      const agentFrames: number[] = [];
       const onSocket = (ws: WebSocket) => {
         if (!ws.url().includes('/ws-assist/')) return;
         at.socket ??= Date.now() - t0;
         ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"messages')) at.firstBatch ??= Date.now() - t0;
+          const text = typeof payload === 'string' ? payload : '';
+          if (text.includes('"messages') || text.includes('messages_gz')) agentFrames.push(Date.now() - t0);
         });
       };
       const onStart = (req: { url(): string }) => {
         if (req.url().includes('/ingest/v1/web/start')) at.trackerStart ??= Date.now() - t0;
       };
+      const onStartAnswered = (req: { url(): string }) => {
+        if (req.url().includes('/ingest/v1/web/start')) at.startAnswered ??= Date.now() - t0;
+      };
       agent.on('websocket', onSocket);
       learner.on('request', onStart);
+      learner.on('requestfinished', onStartAnswered);
       await agent.goto(`/console/assist/${session.projectKey}/${session.sessionId}`);
       at.loaded = Date.now() - t0;
       await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
       firstFrameMs.push(Date.now() - t0);
       agent.off('websocket', onSocket);
       learner.off('request', onStart);
+      learner.off('requestfinished', onStartAnswered);
+      const answered = at.startAnswered;
+      if (answered !== undefined) {
+        const sent = learnerFrames.find((f) => f.at - t0 >= answered);
+        if (sent) at.batchSent = sent.at - t0;
+        const got = agentFrames.find((t) => t >= (at.batchSent ?? answered));
+        if (got !== undefined) at.batchAtAgent = got;
+      }
       for (const k of Object.keys(stages)) if (at[k] !== undefined) stages[k]!.push(at[k]!);
     }
     const median = (xs: number[]) => (xs.length ? pct(xs, 50).toFixed(0) : '—');
@@ -129,7 +158,8 @@ export async function browserFigures(
       `first mirrored frame (agent opens the live view → learner's page in the mirror): ${fmt(firstFrameMs)}; ` +
         `budget ≤ 1000 ms: ${pct(firstFrameMs, 95) <= 1000 ? 'within' : 'OVER'}; medians from the open: ` +
         `console loaded ${median(stages.loaded!)} ms, relay socket ${median(stages.socket!)} ms, learner's tracker ` +
-        `restart ${median(stages.trackerStart!)} ms, first batch at the agent ${median(stages.firstBatch!)} ms`,
+        `restart asks to start ${median(stages.trackerStart!)} ms, answered ${median(stages.startAnswered!)} ms, ` +
+        `its first batch sent ${median(stages.batchSent!)} ms, at the agent ${median(stages.batchAtAgent!)} ms`,
     );
     const watched = countFrames(assistSockets);
     await workload(learner);
