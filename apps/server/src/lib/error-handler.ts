@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { databaseUnavailable } from './database-unavailable.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { warnAtMostEvery } from './warn-at-most-every.ts';
 
 /** Fastify's own 4xx codes, mapped to stable codes and zh-TW messages the portal can show. */
 const fastifyCodes: Record<string, ErrorBody> = {
@@ -38,11 +39,17 @@ function databaseDataException(error: unknown): string | undefined {
 
 /**
  * A database that cannot serve fails every request at once: one warning per 10 s with how many were held back,
- * not a stack trace per request (the same rule as the blob store's failures). Module state: the log lines are
- * all it affects.
+ * not a stack trace per request (the blob store's rule, the same throttle). One throttle per app's logger.
  */
-const DATABASE_WARNING_MS = 10_000;
-let lastDatabaseWarning = { at: 0, held: 0 };
+const databaseWarnings = new WeakMap<FastifyBaseLogger, ReturnType<typeof warnAtMostEvery>>();
+function warnDatabaseUnavailable(log: FastifyBaseLogger, details: Record<string, unknown>) {
+  let warn = databaseWarnings.get(log);
+  if (!warn) {
+    warn = warnAtMostEvery(log, 10_000);
+    databaseWarnings.set(log, warn);
+  }
+  warn('database', details, 'database unavailable');
+}
 
 /** Every failure leaves as `{ message, code }`; unknown errors are logged and never leak. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -69,14 +76,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const unavailable = databaseUnavailable(error);
   if (unavailable) {
-    const now = Date.now();
-    if (now - lastDatabaseWarning.at >= DATABASE_WARNING_MS) {
-      request.log.warn(
-        { reason: unavailable, detail: error.message, heldBack: lastDatabaseWarning.held },
-        'database unavailable',
-      );
-      lastDatabaseWarning = { at: now, held: 0 };
-    } else lastDatabaseWarning.held++;
+    warnDatabaseUnavailable(request.server.log, { reason: unavailable, detail: error.message });
     reply.header('Retry-After', '5');
     return reply.status(503).send({ code: 'database_unavailable', message: '服務暫時無法使用，請稍後再試' });
   }

@@ -39,34 +39,25 @@ export async function recordSessionEvents(
       facts,
     );
     const e = ingestSessionEvents;
+    /** The one stored event of this tab a signal names: its kind, moment and element. */
+    const storedEvent = (kind: 'rage_click' | 'dead_click', at: number, selector: string) =>
+      and(
+        eq(e.sessionId, sessionId),
+        eq(e.tabId, tabId),
+        eq(e.kind, kind),
+        eq(e.at, at),
+        eq(e.selector, selector),
+      );
     for (const burst of grown) {
       // A rage burst an earlier batch reported went on: its one event counts every click.
       await tx
         .update(e)
         .set({ count: sql`${e.count} + ${burst.by}` })
-        .where(
-          and(
-            eq(e.sessionId, sessionId),
-            eq(e.tabId, tabId),
-            eq(e.kind, 'rage_click'),
-            eq(e.at, burst.at),
-            eq(e.selector, burst.selector),
-          ),
-        );
+        .where(storedEvent('rage_click', burst.at, burst.selector));
     }
     for (const click of retracted) {
       // A click called dead whose request was told late (its answer took long): it was not dead.
-      await tx
-        .delete(e)
-        .where(
-          and(
-            eq(e.sessionId, sessionId),
-            eq(e.tabId, tabId),
-            eq(e.kind, 'dead_click'),
-            eq(e.at, click.at),
-            eq(e.selector, click.selector),
-          ),
-        );
+      await tx.delete(e).where(storedEvent('dead_click', click.at, click.selector));
     }
     const rows = [
       ...signals.map((s) => ({
