@@ -42,17 +42,14 @@ function pgRun(bin, args) {
  * starting the server if the full disk stopped it — what a supervisor such as systemd's `Restart=` would do.
  */
 export async function startOwnPostgres() {
-  const dir = mkdtempSync(join(tmpdir(), 'atrium-faults-pg-'));
-  const smallDisk =
-    root &&
-    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
+  const disk = smallDiskFolder('atrium-faults-pg-', '256m');
+  const { dir } = disk;
   if (root) {
     const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
     chownSync(dir, id('-u'), id('-g'));
   }
   const port = await freePort();
   const data = join(dir, 'data');
-  const ballast = join(dir, 'ballast');
   await pgRun('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   // WAL kept small so the cluster fits its small disk with room to spare until the disk is filled on purpose.
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100 -c max_wal_size=64MB -c min_wal_size=32MB`;
@@ -65,26 +62,20 @@ export async function startOwnPostgres() {
   await ctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    smallDisk,
+    smallDisk: disk.mounted,
     /** A fast restart: every connection is cut, the server is back when this resolves. */
     restart: () => ctl('-m', 'fast', 'restart'),
-    fillDisk() {
-      const { bavail, bsize } = statfsSync(dir);
-      try {
-        writeFileSync(ballast, Buffer.alloc(Number(bavail) * Number(bsize)));
-      } catch {}
-    },
+    fillDisk: disk.fill,
     /** Empties the disk; says whether PostgreSQL had stopped and was started again. */
     async freeDisk() {
-      rmSync(ballast, { force: true });
+      disk.free();
       if (await running()) return false;
       await ctl('start');
       return true;
     },
     async stop() {
       await ctl('-m', 'immediate', 'stop').catch(() => undefined);
-      if (smallDisk) spawnSync('umount', [dir], { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
+      disk.remove();
     },
   };
 }
@@ -125,6 +116,33 @@ export async function startOwnRedis() {
   };
 }
 
+/**
+ * A temp folder that is a small disk of its own (a tmpfs of `size`, when this process may mount one: `mounted`
+ * says whether), which `fill()` fills to the last byte and `free()` empties again; `remove()` unmounts it.
+ */
+function smallDiskFolder(prefix, size) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const mounted =
+    root &&
+    spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
+  const ballast = join(dir, 'ballast');
+  return {
+    dir,
+    mounted,
+    fill() {
+      const { bavail, bsize } = statfsSync(dir);
+      try {
+        writeFileSync(ballast, Buffer.alloc(Number(bavail) * Number(bsize)));
+      } catch {}
+    },
+    free: () => rmSync(ballast, { force: true }),
+    remove() {
+      if (mounted) spawnSync('umount', [dir], { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const BUCKET = 'atrium-faults';
 
 /**
@@ -133,11 +151,8 @@ const BUCKET = 'atrium-faults';
  * last byte and `freeDisk()` empties again; `smallDisk` says whether there is one.
  */
 export async function startFaultyS3() {
-  const dir = mkdtempSync(join(tmpdir(), 'atrium-faults-s3-'));
-  const smallDisk =
-    root &&
-    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
-  const ballast = join(dir, 'ballast');
+  const disk = smallDiskFolder('atrium-faults-s3-', '64m');
+  const { dir } = disk;
   const s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -182,14 +197,9 @@ export async function startFaultyS3() {
   await new Promise((r) => front.listen(port, '127.0.0.1', r));
   return {
     state,
-    smallDisk,
-    fillDisk() {
-      const { bavail, bsize } = statfsSync(dir);
-      try {
-        writeFileSync(ballast, Buffer.alloc(Number(bavail) * Number(bsize)));
-      } catch {}
-    },
-    freeDisk: () => rmSync(ballast, { force: true }),
+    smallDisk: disk.mounted,
+    fillDisk: disk.fill,
+    freeDisk: disk.free,
     env: {
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -201,8 +211,7 @@ export async function startFaultyS3() {
       front.closeAllConnections?.();
       await new Promise((r) => front.close(r));
       await s3.close();
-      if (smallDisk) spawnSync('umount', [dir], { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
+      disk.remove();
     },
   };
 }
