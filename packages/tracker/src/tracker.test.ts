@@ -318,6 +318,24 @@ describe('states and transitions (spec §4)', () => {
 });
 
 describe('capture details', () => {
+  it('a page that begins capturing while hidden (a cold start behind another tab) records that first', async () => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    const t = make();
+    expect(await t.coldStart()).toEqual({ success: true });
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect((await t.start()).success).toBe(true);
+    t.forceFlushBatch();
+    const sid = t.getSessionID()!;
+    const shown = await vi.waitFor(() => {
+      const m = ingest.messages(sid).filter((x) => x[0] === MessageType.PageVisibility);
+      if (!m.some((x) => x[1] === false)) throw new Error('not yet');
+      return m.map((x) => x[1]);
+    });
+    // Hidden as it began, then shown: the replay does not take it for the tab in front before that.
+    expect(shown).toEqual([true, false]);
+  });
+
   it('console: 30 messages per 33 ticks; metadata and ids only as strings', async () => {
     const t = make();
     await t.start();

@@ -41,6 +41,11 @@ export function pageModule(app: App): () => void {
     }
   };
   check();
+  const visibility = () => app.send([MessageType.PageVisibility, doc.visibilityState === 'hidden']);
+  // A start waits for the page to be shown, but a cold start (or an offline recording) captures from the
+  // page's load: one loaded behind another tab says so at once, or the replay's one timeline takes it for
+  // the tab in front until its first visibility change (ADR 0070).
+  if (doc.visibilityState === 'hidden') visibility();
   const offs = [
     app.onTick(check),
     listen(w, 'resize', () => {
@@ -49,9 +54,7 @@ export function pageModule(app: App): () => void {
     listen(w, 'scroll', () => {
       scrolled = true;
     }),
-    listen(doc, 'visibilitychange', () =>
-      app.send([MessageType.PageVisibility, doc.visibilityState === 'hidden']),
-    ),
+    listen(doc, 'visibilitychange', visibility),
   ];
   return () => {
     for (const off of offs) off();

@@ -84,6 +84,17 @@ describe('tabSegments: which tab is active when', () => {
     expect(spans([one, two])).toEqual(['one 0–20', 'two 20–30']);
   });
 
+  it('never puts a tab opened behind another in front until the learner shows it', () => {
+    const one = tab('one', 0, 60, [[30, 'hidden']]);
+    // Ctrl+click: tab 2's page records itself hidden as it starts (at or just before its first event).
+    const two = tab('two', 10, 60, [
+      [10, 'hidden'],
+      [30, 'visible'],
+    ]);
+    const three = tab('three', 20, 60, [[19.99, 'hidden']]);
+    expect(spans([one, two, three])).toEqual(['one 0–30', 'two 30–60']);
+  });
+
   it('leaves out a tab with nothing to replay', () => {
     const empty = { ...tab('empty', 0, 5), events: [] };
     expect(buildVisit([empty, tab('one', 2, 8)]).tabs.map((x) => x.tabId)).toEqual(['one']);

@@ -90,8 +90,9 @@ export function tabSegments(tabs: readonly TabRecording[]): TabSegment[] {
     for (; i < changes.length && changes[i]!.time === time; i++) {
       const c = changes[i]!;
       if (c.kind === 'open') {
+        // A tab whose page began hidden (opened behind another) recorded that at or before its first event:
+        // opening does not bring it to the front.
         open.add(c.tabId);
-        hidden.delete(c.tabId);
         shown.set(c.tabId, time);
       } else if (c.kind === 'close') open.delete(c.tabId);
       else if (c.kind === 'hidden') hidden.add(c.tabId);
