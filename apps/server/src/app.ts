@@ -214,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   if (config.services.includes('assist'))
-    await registerAssist(app, { peer: config.services.includes('peer') });
+    await registerAssist(app, { peer: config.services.includes('peer'), databaseKind: database.kind });
 
   await app.register(reminderSweep);
   await app.register(portalStatic, {

@@ -174,6 +174,16 @@ describe.each(databaseKinds)('assist activity and statistics (%s)', (kind: Datab
       },
     };
   };
+  /** A live session whose learner answered the agent's call: its live view and call are open. */
+  const answeredCall = async () => {
+    const live = await liveSession(relay.app, relay.url, agent.token);
+    const sid = live.s.sessionId;
+    await expect.poll(() => kinds(sid)).toEqual(['live_view:open']);
+    const learner = await learnerPeer(live);
+    await learner.answer(live.agentId, live.agentToken);
+    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+    return { live, sid, learner };
+  };
   /** The agent's line in the admins' statistics. */
   const mine = async () => {
     const res = await stats(admin.token);
@@ -188,12 +198,7 @@ describe.each(databaseKinds)('assist activity and statistics (%s)', (kind: Datab
   // Issue 21 follow-up (ADR 0068): an agent's reload is not a new session, nor a new call.
   it('an agent who reloads within the grace goes on with the same live view and call, whole', async () => {
     const before = await mine();
-    const live = await liveSession(relay.app, relay.url, agent.token);
-    const sid = live.s.sessionId;
-    await expect.poll(() => kinds(sid)).toEqual(['live_view:open']);
-    const learner = await learnerPeer(live);
-    await learner.answer(live.agentId, live.agentToken);
-    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+    const { live, sid, learner } = await answeredCall();
     await backdate(sid, 'live_view', 120_000);
     await backdate(sid, 'call', 60_000);
 
@@ -220,12 +225,7 @@ describe.each(databaseKinds)('assist activity and statistics (%s)', (kind: Datab
   });
 
   it('coming back after the grace, or calling again after a hang-up, counts anew', async () => {
-    const live = await liveSession(relay.app, relay.url, agent.token);
-    const sid = live.s.sessionId;
-    await expect.poll(() => kinds(sid)).toEqual(['live_view:open']);
-    const learner = await learnerPeer(live);
-    await learner.answer(live.agentId, live.agentToken);
-    await expect.poll(() => kinds(sid)).toEqual(['call:open', 'live_view:open']);
+    const { live, sid, learner } = await answeredCall();
     // The agent hangs up and calls again at once: a second call.
     live.visitor.emit('call_end', { meta: { tabId: live.s.tabId }, data: live.agent.id });
     await expect.poll(() => kinds(sid)).toEqual(['call:ended', 'live_view:open']);

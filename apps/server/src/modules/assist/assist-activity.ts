@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { assistActivity, assistRelayInstances } from '../../db/schema.ts';
 
 export type ActivityKind = 'live_view' | 'call' | 'control';
@@ -34,11 +33,12 @@ const seconds = (ms: number) => sql.raw(`interval '${ms / 1000} seconds'`);
  *
  * Each log is one relay process (`instanceId`): it beats a heartbeat in `assist_relay_instances` and stamps
  * the rows it holds, and it ends the open rows of processes that stopped beating at their last beat.
+ * `kind` is the database handle's: on PGlite this process is the only one.
  */
-export function createActivityLog(db: Database, log: FastifyBaseLogger) {
+export function createActivityLog(db: Database, kind: DatabaseHandle['kind'], log: FastifyBaseLogger) {
   const instanceId = randomUUID();
   // A PGlite directory is held by one process at a time (ADR 0011): any other process's rows are a past run's.
-  const alone = !((db as { $client?: unknown }).$client instanceof pg.Pool);
+  const alone = kind === 'pglite';
   let queue: Promise<unknown> = Promise.resolve();
   const run = (what: string, work: () => Promise<unknown>) => {
     queue = queue.then(work).catch((err) => log.warn({ err }, `assist activity: ${what} not recorded`));

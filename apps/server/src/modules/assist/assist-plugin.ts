@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { createAssistRelay } from './assist-relay.ts';
 import { createPeerServer } from './peer-server.ts';
 import { assistConsoleRoutes, peerHttpRoutes } from './routes.ts';
@@ -9,10 +10,14 @@ import { assistStatsRoutes } from './stats-routes.ts';
  * list and config calls, and the PeerJS server on /peerjs, which lets in only ids of rooms the relay
  * knows, so it runs where the relay runs.
  */
-export async function registerAssist(app: FastifyInstance, opts: { peer: boolean }) {
+export async function registerAssist(
+  app: FastifyInstance,
+  opts: { peer: boolean; databaseKind: DatabaseHandle['kind'] },
+) {
   const relay = await createAssistRelay({
     server: app.server,
     db: app.db,
+    databaseKind: opts.databaseKind,
     ingestSecret: app.config.ingest.secret,
     iceServers: app.config.assist.iceServers,
     redisUrl: app.config.redisUrl,

@@ -10,7 +10,7 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { relayAgent } from './agent-relay.ts';
 import { type ActivityKind, createActivityLog } from './assist-activity.ts';
 import {
@@ -49,6 +49,8 @@ export type { LiveSessionsFilter };
 export interface AssistRelayOptions {
   server: HttpServer;
   db: Database;
+  /** The database handle's kind: PGlite is held by this process alone (ADR 0011). */
+  databaseKind: DatabaseHandle['kind'];
   ingestSecret: string;
   iceServers: AssistConfig['iceServers'];
   redisUrl?: string;
@@ -101,7 +103,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
   const grants = new ControlGrants();
   const consents = new RecordingConsents();
   const notices = createConsoleNotices(io);
-  const activity = createActivityLog(opts.db, opts.log);
+  const activity = createActivityLog(opts.db, opts.databaseKind, opts.log);
   // While closing, sockets are dropped on purpose: nothing is announced to other processes any more.
   let closing = false;
 
