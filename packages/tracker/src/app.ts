@@ -329,6 +329,8 @@ export class App {
     if (session.features.includes('feature-flags') || this.options.flags.onFlagsLoad) {
       void this.flags.reload(session.token, session.projectID).catch(() => undefined);
     }
+    // The new full snapshot leaves now, not at the next tick: an agent who just joined waits for it.
+    this.commit();
   }
 
   /**

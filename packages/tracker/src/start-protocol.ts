@@ -79,7 +79,12 @@ export async function startSession(
     if (stopped()) return overtaken;
     if (!app.options.assistOnly && !link.ensure()) throw new Error(TrackerErrors.noWorker);
     const [replies, workerRuns] = await Promise.all([
-      app.tabs.ask(app.tabId, TAB_QUESTION_MS, app.natives.setTimeout),
+      app.tabs.ask(
+        app.tabId,
+        TAB_QUESTION_MS,
+        app.natives.setTimeout,
+        readStorage('session', StorageKeys.token),
+      ),
       app.options.assistOnly ? true : link.answers(),
     ]);
     if (!workerRuns) {

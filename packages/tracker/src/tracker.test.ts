@@ -169,6 +169,14 @@ describe('states and transitions (spec §4)', () => {
     expect(sessionStorage.getItem('__openreplay_tabid')).toBe(t.getTabId());
   });
 
+  it('what a start records leaves in a batch at once, not at the next tick (a joining agent waits for it)', async () => {
+    const t = make();
+    const batches: unknown[][] = [];
+    t.onBatch((b) => batches.push(b));
+    await t.start({ userID: 'u-now' });
+    expect(batches.flat()).toContainEqual([MessageType.UserID, 'u-now']);
+  });
+
   it('start is refused while Starting or Active', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const t = make();

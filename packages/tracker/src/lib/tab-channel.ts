@@ -22,6 +22,7 @@ export class TabChannel {
   private readonly bc: BroadcastChannel | null;
   private readonly me = Math.random().toString(36).slice(2);
   private waiting: ((m: Extract<Wire, { t: 'answer' }>) => void) | null = null;
+  private asked = false;
 
   constructor(
     w: Window & typeof globalThis,
@@ -41,14 +42,21 @@ export class TabChannel {
     } else if (m.t === 'answer' && m.to === this.me) this.waiting?.(m);
   }
 
-  /** Asks the other tabs; resolves after `waitMs` (sooner once a copy is detected and a token known). */
+  /**
+   * Asks the other tabs; resolves after `waitMs` (sooner once a copy is detected and a token known). Asked
+   * again by the same page with its session's token kept (a restart for an agent, spec 2 §4), it answers at
+   * once: this page's id was settled by its first question (a copy made since asks itself and moves away),
+   * and a kept token is never replaced by another tab's.
+   */
   ask(
     tabId: string,
     waitMs: number,
     setTimeout: (fn: () => void, ms: number) => number,
+    kept?: unknown,
   ): Promise<TabReplies> {
     const replies: TabReplies = { duplicate: false, token: null };
-    if (!this.bc) return Promise.resolve(replies);
+    if (!this.bc || (this.asked && kept)) return Promise.resolve(replies);
+    this.asked = true;
     return new Promise((resolve) => {
       let finished = false;
       const done = () => {
