@@ -1,5 +1,9 @@
 import i18n from '@atrium/web/i18n/init-i18n.ts';
+import { requestRecordingEarly } from '../features/sessions/player/early-recording.ts';
 import type { ConsoleFeature } from './console-feature.ts';
+
+// Opened on a session's page: its recording is asked for now, alongside the chunks below (ADR 0028).
+requestRecordingEarly(window.location);
 
 /**
  * The registry: one line per feature folder (`src/features/<name>/routes.tsx`, whose default export is a

@@ -1,6 +1,6 @@
 import { ApiError } from '@atrium/web/api/api-error.ts';
-import { readSessionToken } from '@atrium/web/api/session-token.ts';
 import { decodeBatchLine } from './decode-batch.ts';
+import { requestMessages, takeEarlyRecording } from './early-recording.ts';
 import { RecordingBuilder, type TabRecording } from './recording.ts';
 
 /**
@@ -12,12 +12,13 @@ export async function loadRecording(
   onProgress: (bytes: number) => void,
   signal: AbortSignal,
 ): Promise<TabRecording[]> {
-  const token = readSessionToken();
-  const response = await fetch(`/v1/console/sessions/${encodeURIComponent(sessionId)}/messages`, {
-    credentials: 'include',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    signal,
-  });
+  // The request made as the console opened on this page, if any (early-recording.ts); a refused or failed one
+  // is asked again, so an error shown is this request's own.
+  let response = await (takeEarlyRecording(sessionId, signal)?.catch(() => null) ?? null);
+  if (!response?.ok) {
+    await response?.body?.cancel().catch(() => undefined);
+    response = await requestMessages(sessionId, signal);
+  }
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError(response.status, body.code ?? 'http_error', body.message ?? '');
