@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { signInToConsole } from './console.ts';
-import { openBrowser, signedUpUser } from './portal.ts';
+import { openSignedIn } from './portal.ts';
 import type { TestServer } from './server.ts';
 
 /** Chromium's fake camera and microphone, answering every permission prompt. */
@@ -16,18 +15,20 @@ export interface AssistPair {
 }
 
 /**
- * A new learner signed in to the built portal on `learnerServer` (which loads the tracker with the assist
- * plugin) and an agent in the built console on `agentServer`, watching that learner live. The same server
- * twice, or two processes sharing Redis.
+ * A new learner (小安) signed in to the built portal on `learnerServer` (which loads the tracker with the assist
+ * plugin) and an agent (客服阿哲) in the built console on `agentServer`, watching that learner live. The same
+ * server twice, or two processes sharing Redis and the database. Signing in is the account journeys' subject:
+ * both get their session cookie from the server.
  */
 export async function openAssistPair(
   browser: Browser,
   learnerServer: TestServer,
   agentServer: TestServer,
 ): Promise<AssistPair> {
-  const { context: learnerContext, page: learner } = await openBrowser(browser, learnerServer);
-  await signedUpUser(learner, learnerServer, '小安');
-  const staff = await signInToConsole(browser, agentServer, { nickname: '客服阿哲' });
+  const [learnerSide, staff] = await Promise.all([
+    openSignedIn(browser, learnerServer, { nickname: '小安', path: '/dashboard' }),
+    openSignedIn(browser, agentServer, { role: 'agent', nickname: '客服阿哲' }),
+  ]);
   // The learner's tab shows up among the live sessions once its plugin's socket is connected.
   let session: { projectKey: string; sessionId: string } | undefined;
   for (let i = 0; i < 80 && !session; i += 1) {
@@ -42,5 +43,11 @@ export async function openAssistPair(
   const mirror = agent.frameLocator('[data-testid="live-player"] iframe');
   // The agent's arrival restarted the learner's tracker: the full snapshot shows the dashboard.
   await mirror.getByTestId('greeting').waitFor({ timeout: 20_000 });
-  return { learnerContext, learner, agentContext: staff.context, agent, mirror };
+  return {
+    learnerContext: learnerSide.context,
+    learner: learnerSide.page,
+    agentContext: staff.context,
+    agent,
+    mirror,
+  };
 }

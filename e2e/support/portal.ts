@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createTestUser, type TestUser } from '@atrium/server/test/create-test-user';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { watchConsoleErrors } from './console-errors.ts';
@@ -28,6 +29,31 @@ export async function openBrowser(
     }
   });
   return { context, page, cspViolations };
+}
+
+/**
+ * A user the server signed in (a new account and its session cookie) in a fresh browser, on `path`: for
+ * journeys whose subject is not signing in (the account journeys go through the screens). `prepare` runs on
+ * the browser before its first page; `viewport` sizes the page before it opens `path`.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  server: TestServer,
+  opts: {
+    role?: 'learner' | 'agent' | 'admin';
+    nickname?: string;
+    path?: string;
+    viewport?: { width: number; height: number };
+    prepare?: (context: BrowserContext) => Promise<unknown>;
+  } = {},
+): Promise<{ user: TestUser; context: BrowserContext; page: Page; cspViolations: string[] }> {
+  const user = await createTestUser(server.app, { role: opts.role ?? 'learner', nickname: opts.nickname });
+  const opened = await openBrowser(browser, server);
+  await opened.context.addCookies([{ name: 'token', value: user.token, url: server.baseUrl }]);
+  await opts.prepare?.(opened.context);
+  if (opts.viewport) await opened.page.setViewportSize(opts.viewport);
+  if (opts.path) await opened.page.goto(opts.path);
+  return { user, ...opened };
 }
 
 /** Waits for a toast with `text` and returns its variant (warning, danger, …). */

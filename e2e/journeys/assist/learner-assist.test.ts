@@ -1,45 +1,21 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAssistPair } from './assist-journey.ts';
 
 // The learner is a real signed-in learner in the BUILT portal, which loads the tracker with the
 // tracker-assist plugin; the agent is a real agent in the BUILT console. Two browser contexts of one
 // Chromium with fake camera and microphone; the relay and the PeerJS server are the real ones.
 describe('live assist between the portal and the console', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let learnerContext: BrowserContext;
-  let learner: Page;
-  let agentContext: BrowserContext;
-  let agent: Page;
-  let mirror: FrameLocator;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser(FAKE_MEDIA);
-    ({ learnerContext, learner, agentContext, agent, mirror } = await openAssistPair(
-      browser,
-      server,
-      server,
-    ));
-  });
-  afterAll(async () => {
-    await agentContext?.close();
-    await learnerContext?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const pair = useAssistPair();
 
   /** Where an element of the learner's page is drawn in the agent's mirror, in agent page coordinates. */
   async function centerInMirror(selector: string) {
-    const box = await mirror.locator(selector).boundingBox();
+    const box = await pair.mirror.locator(selector).boundingBox();
     if (!box) throw new Error(`${selector} is not in the mirror`);
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }
 
   it('the agent sees a change on the learner’s page live', async () => {
+    const { learner, mirror } = pair;
     await learner.evaluate(() => {
       const p = document.createElement('p');
       p.textContent = '助教請看這裡';
@@ -49,6 +25,7 @@ describe('live assist between the portal and the console', () => {
   });
 
   it('a canvas on the learner’s page is streamed to the agent and painted into the mirror’s canvas', async () => {
+    const { learner, agent, mirror } = pair;
     // The portal records no canvas pixels: without the stream the mirror's canvas stays blank.
     await learner.evaluate(() => {
       const c = document.createElement('canvas');
@@ -78,6 +55,7 @@ describe('live assist between the portal and the console', () => {
   });
 
   it('remote control: the learner grants in the zh-TW prompt, the agent clicks and types, then releases; a denial is shown', async () => {
+    const { learner, agent, mirror } = pair;
     await learner.evaluate(() => {
       const box = document.createElement('div');
       box.style.cssText = 'position:fixed;left:40px;top:120px;z-index:10;background:#fff;padding:8px';
@@ -127,6 +105,7 @@ describe('live assist between the portal and the console', () => {
   });
 
   it('a call: the learner answers in the prompt, both videos play in the call window, the learner ends it', async () => {
+    const { learner, agent } = pair;
     // Control granted before the call: the call window has its remote-control row from the start.
     await agent.getByRole('button', { name: '要求遠端控制' }).click();
     await learner
@@ -190,6 +169,7 @@ describe('live assist between the portal and the console', () => {
     await learner.locator('[data-assist="call-window"]').waitFor({ state: 'detached' });
   });
   it('an annotation drawn by the agent appears red on the learner’s page and fades away', async () => {
+    const { learner, agent } = pair;
     const redPixels = () =>
       learner.evaluate(() => {
         const c = document.querySelector('canvas[data-assist="annotation"]') as HTMLCanvasElement | null;
@@ -214,6 +194,7 @@ describe('live assist between the portal and the console', () => {
   });
 
   it('tab recording: the learner allows it, the page gets the dashed red border until the agent stops', async () => {
+    const { learner, agent } = pair;
     await agent.getByRole('button', { name: '要求錄製分頁' }).click();
     const prompt = learner.getByRole('alertdialog', { name: '客服要求錄製此瀏覽器分頁的操作畫面。' });
     await prompt.getByRole('button', { name: '允許錄製' }).click();
@@ -228,6 +209,7 @@ describe('live assist between the portal and the console', () => {
 
   // Last: the fake clock stays installed on the learner's page.
   it('an unanswered call prompt ends by itself after 30 s and the agent reads that it was not answered', async () => {
+    const { learner, agent } = pair;
     await learner.clock.install();
     // The agent tells "not answered" from "declined" by its own clock: both run the 30 s.
     await agent.clock.install();

@@ -1,35 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MEDIA } from '../../support/assist.ts';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
-import { twoLearnersOnline } from './two-learners-online.ts';
+import { useTwoLearnersOnline } from './two-learners-online.ts';
 
 // Issue 21 (ADR 0065): the learners-online list updates by itself and filters by learner, page, class and
 // browser. The built portal and console, the real relay.
 describe('live search', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let agent: Page;
-  let north: { context: BrowserContext; page: Page };
-
   const rowNames = async () =>
-    (await agent.getByTestId('live-row').locator('td:nth-child(2) a').allTextContents()).sort();
+    (await online.agent.getByTestId('live-row').locator('td:nth-child(2) a').allTextContents()).sort();
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser(FAKE_MEDIA);
-    ({ contexts, agent, north } = await twoLearnersOnline(browser, server));
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const online = useTwoLearnersOnline();
 
   it('filters by learner, current page, class and browser', async () => {
+    const { agent } = online;
     await agent.setViewportSize({ width: 1280, height: 900 });
     await agent.goto('/console/live');
     await expect.poll(rowNames, { timeout: 20_000 }).toEqual(['小北', '小安'].sort());
@@ -56,6 +38,7 @@ describe('live search', () => {
   });
 
   it('the list drops a learner who leaves, without a reload', async () => {
+    const { north } = online;
     await north.page.close();
     await expect.poll(rowNames, { timeout: 15_000 }).toEqual(['小安']);
   });

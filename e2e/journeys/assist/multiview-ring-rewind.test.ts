@@ -1,10 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MEDIA } from '../../support/assist.ts';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
-import { twoLearnersOnline } from './two-learners-online.ts';
+import { useTwoLearnersOnline } from './two-learners-online.ts';
 
 const MIRRORS = ['[data-testid="live-player"]'];
 
@@ -12,40 +9,26 @@ const MIRRORS = ['[data-testid="live-player"]'];
 // the learner's side; a live session's recording so far, then back to live. The built portal and console,
 // the real relay and PeerJS server.
 describe('multiview, ring and rewind', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let agent: Page;
-  let north: { context: BrowserContext; page: Page };
-
   const rowNames = async () =>
-    (await agent.getByTestId('live-row').locator('td:nth-child(2) a').allTextContents()).sort();
+    (await online.agent.getByTestId('live-row').locator('td:nth-child(2) a').allTextContents()).sort();
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser(FAKE_MEDIA);
-    // Keeps the audio contexts 小北's pages open, to hear whether the call prompt rings.
-    const listenForAudio = (context: BrowserContext) =>
-      context.addInitScript(() => {
-        const Base = window.AudioContext;
-        const opened: AudioContext[] = [];
-        Object.assign(window, { __audio: opened });
-        window.AudioContext = class extends Base {
-          constructor(options?: AudioContextOptions) {
-            super(options);
-            opened.push(this);
-          }
-        };
-      });
-    ({ contexts, agent, north } = await twoLearnersOnline(browser, server, listenForAudio));
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
-  });
+  // Keeps the audio contexts 小北's pages open, to hear whether the call prompt rings.
+  const listenForAudio = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      const Base = window.AudioContext;
+      const opened: AudioContext[] = [];
+      Object.assign(window, { __audio: opened });
+      window.AudioContext = class extends Base {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          opened.push(this);
+        }
+      };
+    });
+  const online = useTwoLearnersOnline(listenForAudio);
 
   it('two picked learners play side by side, read-only; 專注 opens one in the full live view', async () => {
+    const { agent } = online;
     await agent.setViewportSize({ width: 1280, height: 900 });
     await agent.goto('/console/live');
     await expect.poll(rowNames, { timeout: 20_000 }).toEqual(['小北', '小安'].sort());
@@ -76,6 +59,7 @@ describe('multiview, ring and rewind', () => {
   });
 
   it('an incoming call rings on the learner’s side until the learner answers or declines', async () => {
+    const { agent, north } = online;
     const audio = () =>
       north.page.evaluate(() =>
         ((window as unknown as { __audio: AudioContext[] }).__audio ?? []).map((c) => c.state),
@@ -93,6 +77,7 @@ describe('multiview, ring and rewind', () => {
   });
 
   it('回看前一分鐘 opens the recording so far in the player; 回到即時 returns to the live view', async () => {
+    const { agent } = online;
     const live = agent.url();
     await agent.getByRole('button', { name: '回看前一分鐘' }).click();
     await agent.waitForURL('**/rewind?at=*');

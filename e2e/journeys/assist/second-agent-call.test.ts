@@ -1,9 +1,6 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAssistPair, useSecondAgent } from './assist-journey.ts';
 
 /** Audio tracks of the learner reaching an agent's console (its 學員視訊 element). */
 const learnerAudioAt = (agent: Page) =>
@@ -15,38 +12,13 @@ const learnerAudioAt = (agent: Page) =>
 // pressing 通話 during the first agent's call must be let in by the learner like any caller, and the
 // call window names everyone on the call (issue 18, finding 6).
 describe('a second agent joining a running call; a call across reloads and tabs', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let learnerContext: BrowserContext;
-  let learner: Page;
-  let agentContext: BrowserContext;
-  let agent: Page;
-  let secondContext: BrowserContext;
-  let second: Page;
-  let callWindow: FrameLocator;
+  const pair = useAssistPair();
+  const secondAgent = useSecondAgent(pair);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser(FAKE_MEDIA);
-    ({ learnerContext, learner, agentContext, agent } = await openAssistPair(browser, server, server));
-    const staff = await signInToConsole(browser, server, { nickname: '客服小芸' });
-    secondContext = staff.context;
-    second = staff.page;
-    await second.goto(agent.url());
-    await second.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
-    callWindow = learner.frameLocator('[data-assist="call-window"]');
-  });
-  afterAll(async () => {
-    await secondContext?.close();
-    await agentContext?.close();
-    await learnerContext?.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  const callPrompt = () => learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
+  const callPrompt = () => pair.learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
 
   it('the first agent calls and the learner answers: the call window names that agent', async () => {
+    const { agent, callWindow } = pair;
     await agent.getByRole('button', { name: '通話', exact: true }).click();
     await callPrompt().waitFor({ timeout: 15_000 });
     await callPrompt().getByRole('button', { name: '接聽' }).click();
@@ -55,6 +27,8 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('the second agent is asked for: no microphone until the learner answers, then the window names both', async () => {
+    const { callWindow } = pair;
+    const second = secondAgent.page;
     await second.getByRole('button', { name: '通話', exact: true }).click();
     await callPrompt().waitFor({ timeout: 15_000 });
     // While the learner decides, the second agent has nothing of the learner.
@@ -68,6 +42,8 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('the second agent hangs up: the call goes on with the first, and the window names only that one', async () => {
+    const { agent, callWindow } = pair;
+    const second = secondAgent.page;
     await second.getByRole('button', { name: '結束通話' }).click();
     await expect
       .poll(() => callWindow.locator('[data-assist="agent-name"]').textContent(), { timeout: 15_000 })
@@ -76,6 +52,8 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('declined: the second agent’s call ends and the first goes on', async () => {
+    const { agent, callWindow } = pair;
+    const second = secondAgent.page;
     await second.getByRole('button', { name: '通話', exact: true }).click();
     await callPrompt().waitFor({ timeout: 15_000 });
     await callPrompt().getByRole('button', { name: '拒絕' }).click();
@@ -85,13 +63,14 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   // Issue 21: the first agent's call goes on across the learner's reload and SPA moves (ADR 0056).
-  const timer = () => callWindow.locator('[data-assist="timer"]');
+  const timer = () => pair.callWindow.locator('[data-assist="timer"]');
   const seconds = (mmss: string | null) => {
     const [m, s] = (mmss ?? '').split(':').map(Number);
     return (m ?? 0) * 60 + (s ?? 0);
   };
 
   it('the learner reloads mid-call: the call comes back without a prompt and its timer goes on', async () => {
+    const { learner, agent, callWindow } = pair;
     await expect
       .poll(async () => seconds(await timer().textContent()), { timeout: 10_000 })
       .toBeGreaterThan(1);
@@ -110,6 +89,7 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('an SPA move keeps the call window and its timer', async () => {
+    const { learner, agent, callWindow } = pair;
     const before = seconds(await timer().textContent());
     await learner
       .getByRole('link', { name: /^通知訊息/ })
@@ -132,6 +112,7 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('the learner hangs up (the agent reads so); the next call asks again and its timer starts at 00:00', async () => {
+    const { learner, agent, callWindow } = pair;
     await callWindow.getByRole('button', { name: '結束通話' }).click();
     await agent.getByTestId('call-state').filter({ hasText: '學員結束了通話。' }).waitFor();
     await learner.locator('[data-assist="call-window"]').waitFor({ state: 'detached' });
@@ -143,6 +124,7 @@ describe('a second agent joining a running call; a call across reloads and tabs'
   });
 
   it('with two learner tabs the agent picks the one the mirror shows; when it closes the mirror follows the other', async () => {
+    const { learnerContext, learner, agent } = pair;
     // Read from the mirror's document itself: picking a tab replaces the mirror's iframe.
     const mirrorText = () =>
       agent.evaluate(() => {

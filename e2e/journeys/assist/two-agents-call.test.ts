@@ -1,45 +1,15 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MEDIA, openAssistPair } from '../../support/assist.ts';
-import { launchBrowser } from '../../support/browser.ts';
-import { signInToConsole } from '../../support/console.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAssistPair, useSecondAgent } from './assist-journey.ts';
 
 // Two agents in one call with a learner on a phone-wide page (the built portal and console, real relay
 // and PeerJS, Chromium's fake cameras): the learner sees each agent's camera, named, and an agent
 // hanging up or dropping takes only their own video away (issue 21: a visible stream per agent).
 describe('two agents calling one learner: a video per agent', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let learnerContext: BrowserContext;
-  let learner: Page;
-  let agentContext: BrowserContext;
-  let agent: Page;
-  let secondContext: BrowserContext;
-  let second: Page;
-  let callWindow: FrameLocator;
+  const pair = useAssistPair();
+  const secondAgent = useSecondAgent(pair, (learner) => learner.setViewportSize({ width: 375, height: 740 }));
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser(FAKE_MEDIA);
-    ({ learnerContext, learner, agentContext, agent } = await openAssistPair(browser, server, server));
-    await learner.setViewportSize({ width: 375, height: 740 });
-    const staff = await signInToConsole(browser, server, { nickname: '客服小芸' });
-    secondContext = staff.context;
-    second = staff.page;
-    await second.goto(agent.url());
-    await second.getByTestId('assist-connection').filter({ hasText: '即時' }).waitFor();
-    callWindow = learner.frameLocator('[data-assist="call-window"]');
-  });
-  afterAll(async () => {
-    await secondContext?.close();
-    await agentContext?.close();
-    await learnerContext?.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  const tiles = () => callWindow.locator('[data-assist="tile"]');
+  const tiles = () => pair.callWindow.locator('[data-assist="tile"]');
   const names = () => tiles().locator('[data-assist="tile-name"]').allTextContents();
   /** Whether each agent's video in the call window plays frames of a camera. */
   const playing = () =>
@@ -50,12 +20,14 @@ describe('two agents calling one learner: a video per agent', () => {
       );
   const answer = async (caller: Page) => {
     await caller.getByRole('button', { name: '通話', exact: true }).click();
-    const prompt = learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
+    const prompt = pair.learner.getByRole('alertdialog', { name: '客服來電，要接聽嗎？' });
     await prompt.waitFor({ timeout: 15_000 });
     await prompt.getByRole('button', { name: '接聽' }).click();
   };
 
   it('both agents call and the learner answers both: two named videos play, the window on the 375 px screen', async () => {
+    const { learner, agent } = pair;
+    const second = secondAgent.page;
     await answer(agent);
     await expect.poll(playing, { timeout: 15_000 }).toEqual([true]);
     await answer(second);
@@ -73,6 +45,8 @@ describe('two agents calling one learner: a video per agent', () => {
   });
 
   it('the second agent hangs up: one video is left, the first agent’s, still playing', async () => {
+    const { callWindow } = pair;
+    const second = secondAgent.page;
     await second.getByRole('button', { name: '結束通話' }).click();
     await expect.poll(() => tiles().count(), { timeout: 15_000 }).toBe(1);
     expect(await playing()).toEqual([true]);
@@ -83,6 +57,8 @@ describe('two agents calling one learner: a video per agent', () => {
   });
 
   it('the second agent calls again and then drops (their console closes): their video goes, the call goes on', async () => {
+    const { callWindow } = pair;
+    const { page: second, context: secondContext } = secondAgent;
     await answer(second);
     await expect.poll(playing, { timeout: 15_000 }).toEqual([true, true]);
     expect(await names()).toEqual(['客服阿哲', '客服小芸']);

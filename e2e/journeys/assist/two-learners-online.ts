@@ -1,8 +1,10 @@
 import { classMembers, trainingClasses } from '@atrium/server/db/schema';
-import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openBrowser } from '../../support/portal.ts';
-import type { TestServer } from '../../support/server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { FAKE_MEDIA } from '../../support/assist.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { openSignedIn } from '../../support/portal.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
 
 export interface TwoLearnersOnline {
   contexts: BrowserContext[];
@@ -20,31 +22,38 @@ export async function twoLearnersOnline(
   server: TestServer,
   prepareNorth?: (context: BrowserContext) => Promise<unknown>,
 ): Promise<TwoLearnersOnline> {
-  const contexts: BrowserContext[] = [];
   // Signing in is the account journeys' subject: each side gets its session cookie from the server.
-  const signedIn = async (
-    role: 'learner' | 'agent',
-    nickname: string,
-    path: string,
-    prepare?: (context: BrowserContext) => Promise<unknown>,
-  ) => {
-    const user = await createTestUser(server.app, { role, nickname });
-    const opened = await openBrowser(browser, server);
-    contexts.push(opened.context);
-    await opened.context.addCookies([{ name: 'token', value: user.token, url: server.baseUrl }]);
-    await prepare?.(opened.context);
-    await opened.page.goto(path);
-    return { ...opened, user };
-  };
   const [anne, north, staff] = await Promise.all([
-    signedIn('learner', '小安', '/dashboard'),
-    signedIn('learner', '小北', '/dashboard', prepareNorth),
-    signedIn('agent', '客服阿哲', '/console/'),
+    openSignedIn(browser, server, { nickname: '小安', path: '/dashboard' }),
+    openSignedIn(browser, server, { nickname: '小北', path: '/dashboard', prepare: prepareNorth }),
+    openSignedIn(browser, server, { role: 'agent', nickname: '客服阿哲', path: '/console/' }),
   ]);
+  const contexts = [anne.context, north.context, staff.context];
   const [cls] = await server.app.db
     .insert(trainingClasses)
     .values({ name: '資料分析班', published: true })
     .returning();
   await server.app.db.insert(classMembers).values({ classId: cls!.id, userId: anne.user.id });
   return { contexts, agent: staff.page, north: { context: north.context, page: north.page } };
+}
+
+/**
+ * The describe block's server, Chromium (fake camera and microphone) and twoLearnersOnline, opened before its
+ * tests and closed after. Read the fields inside tests and hooks, once opened.
+ */
+export function useTwoLearnersOnline(
+  prepareNorth?: (context: BrowserContext) => Promise<unknown>,
+): TwoLearnersOnline & { server: TestServer } {
+  const online = {} as TwoLearnersOnline & { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    online.server = await startTestServer();
+    online.browser = await launchBrowser(FAKE_MEDIA);
+    Object.assign(online, await twoLearnersOnline(online.browser, online.server, prepareNorth));
+  });
+  afterAll(async () => {
+    for (const c of online.contexts ?? []) await c.close();
+    await online.browser?.close();
+    await online.server?.close();
+  });
+  return online;
 }

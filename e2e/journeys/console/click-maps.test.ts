@@ -2,8 +2,7 @@ import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
-import { openBrowser } from '../../support/portal.ts';
-import { untilRecording } from './until.ts';
+import { consoleAgent, flushRecording, recordedLearner } from './recorded-learner.ts';
 
 /**
  * Issue 20's click map: a learner clicks the dashboard's heading three times with the real tracker; an agent
@@ -16,23 +15,14 @@ describe('click maps (real Chromium, real tracker and ingest)', () => {
   it('counts a page’s recorded clicks and draws them over a picture of the page', {
     timeout: 90_000,
   }, async () => {
-    const { server, browser } = journey;
-    const learner = await createTestUser(server.app, { nickname: '熱圖學員' });
-    const learnerBrowser = await openBrowser(browser, server);
-    await learnerBrowser.context.addCookies([{ name: 'token', value: learner.token, url: server.baseUrl }]);
-    const lp = learnerBrowser.page;
-    await lp.setViewportSize({ width: 1280, height: 800 });
-    await lp.goto('/dashboard');
-    await untilRecording(lp);
+    const { server } = journey;
+    const learner = await recordedLearner(journey, '熱圖學員', { width: 1280, height: 800 });
+    const lp = learner.page;
     const heading = lp.getByRole('heading').first();
     await heading.waitFor();
     const label = (await heading.textContent())?.trim() ?? '';
     for (let i = 0; i < 3; i++) await heading.click();
-    await lp.evaluate(() =>
-      (
-        window as unknown as { __atriumTrackerInstance: { forceFlushBatch(): void } }
-      ).__atriumTrackerInstance.forceFlushBatch(),
-    );
+    await flushRecording(lp);
     const agent = await createTestUser(server.app, { role: 'agent' });
     const map = async () =>
       (
@@ -43,12 +33,9 @@ describe('click maps (real Chromium, real tracker and ingest)', () => {
         })
       ).json() as { clicks: number; cells: { x: number; y: number; count: number }[] };
     await expect.poll(async () => (await map()).clicks, { timeout: 20_000, interval: 300 }).toBe(3);
-    await learnerBrowser.context.close();
+    await learner.context.close();
 
-    const { page, context, cspViolations } = await openBrowser(browser, server);
-    await context.addCookies([{ name: 'token', value: agent.token, url: server.baseUrl }]);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/console/click-maps');
+    const { page, context, cspViolations } = await consoleAgent(journey, '熱圖客服', '/console/click-maps');
     await page.getByLabel('網址路徑包含').fill('dash');
     await page.getByRole('button', { name: '搜尋' }).click();
     await page.getByRole('button', { name: /\/dashboard · 3 次點擊/ }).click();

@@ -1,9 +1,7 @@
-import { createTestUser } from '@atrium/server/test/create-test-user';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
-import { openBrowser } from '../../support/portal.ts';
-import { untilRecording } from './until.ts';
+import { consoleAgent, flushRecording, recordedLearner, storedRecording } from './recorded-learner.ts';
 
 /**
  * Issue 20: notes on a moment, the link to a moment, the address bar over the player, and the assist
@@ -17,14 +15,9 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
   it('adds a note at the playhead, shows it on the timeline after a reload, and copies a link to the moment', {
     timeout: 120_000,
   }, async () => {
-    const { server, browser } = journey;
-    // Signing in is the account journeys' subject: here both sides get their session cookie from the server.
-    const learner = await createTestUser(server.app, { nickname: '備註學員' });
-    const learnerBrowser = await openBrowser(browser, server);
-    await learnerBrowser.context.addCookies([{ name: 'token', value: learner.token, url: server.baseUrl }]);
-    const lp = learnerBrowser.page;
-    await lp.goto('/dashboard');
-    await untilRecording(lp);
+    const { server } = journey;
+    const learner = await recordedLearner(journey, '備註學員');
+    const lp = learner.page;
     await lp.getByRole('link', { name: '任務板' }).click();
     await lp.waitForURL('**/tasks/my');
     // What the assist plugin puts in a page (its class and data-assist hooks), recorded like any element.
@@ -39,33 +32,17 @@ describe('notes and links on a recording’s moments (real Chromium, real tracke
       document.body.append(pointer, prompt);
       history.pushState(null, '', '/tasks/my?token=s3cr3t-value&view=list');
     });
-    await lp.waitForFunction(() => {
-      const w = window as unknown as { __atriumTrackerInstance: { forceFlushBatch(): void } };
-      w.__atriumTrackerInstance.forceFlushBatch();
-      return true;
-    });
+    await flushRecording(lp);
+    const sessionId = await storedRecording(journey, learner.user.email, (messages) =>
+      messages.includes('view=list'),
+    );
+    await learner.context.close();
 
-    const admin = await createTestUser(server.app, { role: 'admin' });
-    const inject = (url: string) => server.app.inject({ method: 'GET', url, headers: admin.auth });
-    let sessionId = '';
-    await expect
-      .poll(
-        async () => {
-          const list = await inject(`/v1/console/sessions?learner=${encodeURIComponent(learner.email)}`);
-          sessionId = list.json().sessions[0]?.id ?? '';
-          if (!sessionId) return false;
-          return (await inject(`/v1/console/sessions/${sessionId}/messages`)).body.includes('view=list');
-        },
-        { timeout: 20_000, interval: 300 },
-      )
-      .toBe(true);
-    await learnerBrowser.context.close();
-
-    const agent = await createTestUser(server.app, { role: 'agent', nickname: '客服小安' });
-    const { page, context, cspViolations } = await openBrowser(browser, server);
-    await context.addCookies([{ name: 'token', value: agent.token, url: server.baseUrl }]);
-    await page.goto(`/console/sessions/${sessionId}`);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const { page, context, cspViolations } = await consoleAgent(
+      journey,
+      '客服小安',
+      `/console/sessions/${sessionId}`,
+    );
     const stage = page.getByTestId('player-stage');
     await stage.locator('iframe').waitFor();
     const frame = page.frameLocator('[data-testid=player-stage] iframe');

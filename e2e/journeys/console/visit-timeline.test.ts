@@ -1,9 +1,8 @@
-import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleAtBothWidths } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
-import { openBrowser } from '../../support/portal.ts';
+import { consoleAgent, flushRecording, recordedLearner, storedRecording } from './recorded-learner.ts';
 import { untilRecording } from './until.ts';
 
 /**
@@ -32,13 +31,9 @@ describe('one timeline across the tabs of a visit (real Chromium, real tracker a
   it('plays the visit across its tabs, switching at each tab change, with notes of every tab', {
     timeout: 150_000,
   }, async () => {
-    const { server, browser } = journey;
-    const learner = await createTestUser(server.app, { nickname: '多分頁學員' });
-    const learnerBrowser = await openBrowser(browser, server);
-    await learnerBrowser.context.addCookies([{ name: 'token', value: learner.token, url: server.baseUrl }]);
+    const { server } = journey;
+    const learnerBrowser = await recordedLearner(journey, '多分頁學員');
     const first = learnerBrowser.page;
-    await first.goto('/dashboard');
-    await untilRecording(first);
     await first.getByRole('link', { name: '任務板' }).click();
     await first.waitForURL('**/tasks/my');
     await first.waitForTimeout(500);
@@ -65,40 +60,30 @@ describe('one timeline across the tabs of a visit (real Chromium, real tracker a
     await first.waitForTimeout(500);
     await first.getByRole('link', { name: '通知訊息' }).first().click();
     await first.waitForURL('**/user/messages');
-    for (const page of [first, second])
-      await page.evaluate(() => {
-        const w = window as unknown as { __atriumTrackerInstance: { forceFlushBatch(): void } };
-        w.__atriumTrackerInstance.forceFlushBatch();
-      });
-
-    const admin = await createTestUser(server.app, { role: 'admin' });
-    const inject = (url: string) => server.app.inject({ method: 'GET', url, headers: admin.auth });
-    let sessionId = '';
-    await expect
-      .poll(
-        async () => {
-          const list = await inject(`/v1/console/sessions?learner=${encodeURIComponent(learner.email)}`);
-          sessionId = list.json().sessions[0]?.id ?? '';
-          if (!sessionId) return false;
-          const body = (await inject(`/v1/console/sessions/${sessionId}/messages`)).body;
-          const tabs = new Set(
-            body
-              .split('\n')
-              .filter(Boolean)
-              .map((l) => JSON.parse(l).tabId),
-          );
-          return tabs.size === 2 && body.includes('/user/messages') && body.includes(`${TYPED.length} / `);
-        },
-        { timeout: 30_000, interval: 300 },
-      )
-      .toBe(true);
+    await flushRecording(first, second);
+    const sessionId = await storedRecording(
+      journey,
+      learnerBrowser.user.email,
+      (messages) => {
+        const tabs = new Set(
+          messages
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l).tabId),
+        );
+        return (
+          tabs.size === 2 && messages.includes('/user/messages') && messages.includes(`${TYPED.length} / `)
+        );
+      },
+      30_000,
+    );
     await learnerBrowser.context.close();
 
-    const agent = await createTestUser(server.app, { role: 'agent', nickname: '客服小多' });
-    const { page, context, cspViolations } = await openBrowser(browser, server);
-    await context.addCookies([{ name: 'token', value: agent.token, url: server.baseUrl }]);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`/console/sessions/${sessionId}`);
+    const { page, context, cspViolations } = await consoleAgent(
+      journey,
+      '客服小多',
+      `/console/sessions/${sessionId}`,
+    );
     const stage = page.getByTestId('player-stage');
     await stage.locator('iframe').waitFor();
     const frame = page.frameLocator('[data-testid=player-stage] iframe');
