@@ -31,6 +31,10 @@ export function AssistPage() {
     player.current?.add(events);
   }, []);
   const session = useAssistSession(projectKey, sessionId, onEvents);
+  // In the room: the learner's snapshot is a tracker restart away, time enough to make the mirror's iframe.
+  useEffect(() => {
+    if (session.welcome) player.current?.prepare();
+  }, [session.welcome]);
   const call = useCall(session, { projectKey, sessionId });
   useCanvasStreams(session, player, { projectKey, sessionId });
   const recording = useTabRecording(session, sessionId);

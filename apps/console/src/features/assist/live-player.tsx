@@ -10,11 +10,17 @@ import {
   useRef,
   useState,
 } from 'react';
+import { AdaptedCss } from './replay-css.ts';
 
 export interface LivePlayerHandle {
   add(events: { type: number; data: unknown; timestamp: number }[]): void;
   /** Forgets the page shown (another tab is picked): the next Meta or full snapshot starts over. */
   reset(): void;
+  /**
+   * Makes the next Replayer (its sandboxed iframe) now, while the learner's tracker restarts, rather than
+   * when its snapshot comes (call it once the relay has let this agent in: not while the socket connects).
+   */
+  prepare(): void;
   /** Maps a point on screen to the learner's viewport (CSS pixels), or null outside the page. */
   toPage(clientX: number, clientY: number): [number, number] | null;
   /** The mirror's page canvases in document order (the plugin's own, `data-assist`, left out). */
@@ -30,6 +36,32 @@ const MIN_HEIGHT_PX = 240;
 interface Size {
   width: number;
   height: number;
+}
+
+/** Every mirror's stylesheets as the Replayer rewrites them (see replay-css.ts), kept across mirrors. */
+const adaptedCss = new AdaptedCss();
+
+/**
+ * A Replayer in live mode, not started: its sandboxed iframe is made (and hidden) while the learner's tracker
+ * restarts, not after its snapshot has come. Its CSS rewrite is ours, not PostCSS's.
+ */
+function newReplayer(root: HTMLElement): Replayer {
+  const r = new Replayer([], {
+    root,
+    liveMode: true,
+    mouseTail: false,
+    // A picked tab's kept events are older than the live baseline: rrweb applies such events
+    // to its virtual DOM and copies that to the page only when a seek ends, which live mode
+    // never does. Straight to the page, they show at once.
+    useVirtualDom: false,
+    // The plugin's own call window and pointer are the learner's, not the page's (ADR 0056).
+    insertStyleRules: [`.${ASSIST_OVERLAY_CLASS}{display:none!important}`],
+  });
+  // rrweb reads its cache before rewriting a stylesheet: every miss is rewritten by adaptedCss itself.
+  (r as unknown as { cache: { stylesWithHoverClass: Map<string, string> } }).cache = {
+    stylesWithHoverClass: adaptedCss,
+  };
+  return r;
 }
 
 /** The room the mirror has: the stage's width, and the window's height below the stage's top. */
@@ -52,17 +84,21 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
   function LivePlayer({ fit, overlay }, ref) {
     const stage = useRef<HTMLDivElement>(null);
     const root = useRef<HTMLDivElement>(null);
+    /** The Replayer showing the learner's page (started at its first Meta or full snapshot). */
     const replayer = useRef<Replayer | null>(null);
+    /** The next one, made ahead. */
+    const ready = useRef<Replayer | null>(null);
     const [page, setPage] = useState<Size | null>(null);
     const [room, setRoom] = useState<Size>({ width: 0, height: 0 });
 
-    useEffect(
-      () => () => {
+    useEffect(() => {
+      return () => {
         replayer.current?.destroy();
         replayer.current = null;
-      },
-      [],
-    );
+        ready.current?.destroy();
+        ready.current = null;
+      };
+    }, []);
 
     // Measured after every render (what sits above the stage may have grown) and on window or stage resizes.
     useLayoutEffect(() => {
@@ -92,17 +128,8 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
         for (const ev of events) {
           if (!replayer.current) {
             if ((ev.type !== META && ev.type !== FULL_SNAPSHOT) || !root.current) continue;
-            const r = new Replayer([], {
-              root: root.current,
-              liveMode: true,
-              mouseTail: false,
-              // A picked tab's kept events are older than the live baseline: rrweb applies such events
-              // to its virtual DOM and copies that to the page only when a seek ends, which live mode
-              // never does. Straight to the page, they show at once.
-              useVirtualDom: false,
-              // The plugin's own call window and pointer are the learner's, not the page's (ADR 0056).
-              insertStyleRules: [`.${ASSIST_OVERLAY_CLASS}{display:none!important}`],
-            });
+            const r = ready.current ?? newReplayer(root.current);
+            ready.current = null;
             r.on('resize', (d) => {
               const { width, height } = d as Size;
               if (width > 0 && height > 0) setPage({ width, height });
@@ -119,10 +146,15 @@ export const LivePlayer = forwardRef<LivePlayerHandle, { fit: boolean; overlay?:
         }
       },
       reset() {
-        replayer.current?.destroy();
+        if (!replayer.current) return; // nothing shown yet: the one made ahead stays
+        replayer.current.destroy();
         replayer.current = null;
         root.current?.replaceChildren();
+        if (root.current) ready.current = newReplayer(root.current);
         setPage(null);
+      },
+      prepare() {
+        if (root.current && !replayer.current) ready.current ??= newReplayer(root.current);
       },
       toPage(clientX, clientY) {
         const iframe = root.current?.querySelector('iframe');
