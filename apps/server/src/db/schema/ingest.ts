@@ -313,7 +313,9 @@ export const ingestSearchEvents = pgTable(
   },
   (t) => [
     // Probe per candidate session (narrow searches), the matching moments of a page of results, the cascade.
-    index('ingest_search_events_session_idx').on(t.sessionId, t.kind, t.at),
+    // `value` is in the key so a probe tests a term from the index alone (ADR 0071: index-only, not ~20 heap
+    // rows per session); values are cut to 300 characters, well under a b-tree entry's limit.
+    index('ingest_search_events_session_value_idx').on(t.sessionId, t.kind, t.at, t.value),
     // "Contains" across all sessions (broad searches): pg_trgm answers ILIKE '%…%' from a GIN index, one per
     // kind (ADR 0071): a term reads only its kind's posting lists, a third to a half of one shared index's.
     ...(['visited_url', 'clicked_text', 'error_text', 'failed_url', 'custom_event'] as const).map((kind) =>

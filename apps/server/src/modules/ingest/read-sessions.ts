@@ -13,15 +13,11 @@ import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
 import { removeTabRecordings } from '../assist/index.ts';
 import { compactedPrefix } from './compacted-object-key.ts';
+import { narrowTermPatterns, termTest } from './narrow-search-terms.ts';
 import { type BatchLocation, createBatchReader } from './read-batch-bytes.ts';
 import { isSessionActive } from './session-activity.ts';
 import { hasSessionEvent, type SessionSignal } from './session-event-filter.ts';
-import {
-  hasSearchEvent,
-  listSearchMatches,
-  type SearchMatch,
-  type SearchTerm,
-} from './session-search-filter.ts';
+import { listSearchMatches, type SearchMatch, type SearchTerm } from './session-search-filter.ts';
 
 /**
  * Its last tab was closed, and no page of it started within a few seconds: a navigation leaves a page and starts
@@ -132,35 +128,48 @@ export async function listSessions(
   if (input.os) filters.push(ilike(s.userOs, `%${escapeLike(input.os)}%`));
   if (input.url) filters.push(ilike(s.url, `%${escapeLike(input.url)}%`));
   if (input.signal) filters.push(hasSessionEvent(db, input.signal));
-  for (const term of input.terms ?? []) filters.push(hasSearchEvent(db, term));
+  const terms = input.terms ?? [];
+  const narrowed = terms.length ? await narrowTermPatterns(db, terms) : [];
+  filters.push(...terms.map((term, i) => termTest(db, term, narrowed[i])));
   const where = filters.length ? and(...filters) : undefined;
   const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
-  // An event search counts at most SEARCH_COUNT_CAP + 1 sessions: a word found in most sessions would
-  // otherwise look up every one of them for a figure nobody pages through (315 ms p95 at 100 000 sessions).
-  const capped = (input.terms?.length ?? 0) > 0;
-  const counted = capped
-    ? db.select({ total: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(s)
-          .where(where)
-          .limit(SEARCH_COUNT_CAP + 1)
-          .as('capped'),
-      )
-    : db.select({ total: count() }).from(s).where(where);
-  // The count and the page are two scans of the same filters: on PostgreSQL they run side by side on two
-  // pooled connections (PGlite runs them in turn), so a search costs the slower of them, not the sum.
-  const [[{ total: found } = { total: 0 }], rows] = await Promise.all([
-    counted,
+  const page = (filter: SQL | undefined) =>
     db
       .select()
       .from(s)
-      .where(where)
+      .where(filter)
       .orderBy(direction(column), direction(s.id))
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-  ]);
+      .offset((input.page - 1) * input.pageSize);
+  const capped = terms.length > 0;
+  let found: number;
+  let rows: SessionRow[];
+  if (capped) {
+    // An event search lists at most SEARCH_COUNT_CAP + 1 matching sessions: a word found in most sessions would
+    // otherwise look up every one of them for a figure nobody pages through (315 ms p95 at 100 000 sessions).
+    // When they are all there (the usual case for a narrow search), the page is sorted from those ids, so the
+    // terms' index scans run once and not again for the page (ADR 0071); past the cap the page is the ordered
+    // scan over all of them, as without terms.
+    const ids = (
+      await db
+        .select({ id: s.id })
+        .from(s)
+        .where(where)
+        .limit(SEARCH_COUNT_CAP + 1)
+    ).map((r) => r.id);
+    found = ids.length;
+    rows = found === 0 ? [] : await page(found > SEARCH_COUNT_CAP ? where : inArray(s.id, ids));
+  } else {
+    // The count and the page are two scans of the same filters: on PostgreSQL they run side by side on two
+    // pooled connections (PGlite runs them in turn), so a search costs the slower of them, not the sum.
+    const [[{ total } = { total: 0 }], pageRows] = await Promise.all([
+      db.select({ total: count() }).from(s).where(where),
+      page(where),
+    ]);
+    found = total;
+    rows = pageRows;
+  }
   const totalCapped = capped && found > SEARCH_COUNT_CAP;
   const total = totalCapped ? SEARCH_COUNT_CAP : found;
   const now = Date.now();
