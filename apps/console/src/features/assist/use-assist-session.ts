@@ -1,20 +1,18 @@
 import {
   type AgentEventName,
   type AgentWelcome,
-  ASSIST_SOCKET_PATH,
   type AssistConfig,
   type AssistError,
   agentWelcome,
   assistConfig,
   assistError,
-  assistRoomId,
   REMOTE_CONTROL_TIMEOUT_MS,
   ServerEvent,
 } from '@atrium/protocol/assist';
 import { MessageType } from '@atrium/protocol/tracker/index';
-import { readSessionToken } from '@atrium/web/api/session-token.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { agentSocket, takeAhead } from './agent-socket.ts';
 import { type Connection, connectErrorState, RETRY_AFTER_REFUSAL_MS } from './assist-status.ts';
 
 /**
@@ -109,13 +107,9 @@ export function useAssistSession(
   const requestedAt = useRef(0);
 
   useEffect(() => {
-    const socket = io({
-      path: ASSIST_SOCKET_PATH,
-      transports: ['websocket'],
-      query: { peerId: assistRoomId(projectKey, sessionId), identity: 'agent' },
-      auth: { token: readSessionToken() },
-      reconnectionAttempts: 30,
-    });
+    // Opened by the route's loader already when the page was opened by its address (agent-socket.ts).
+    const ahead = takeAhead(projectKey, sessionId);
+    const socket = ahead?.socket ?? agentSocket(projectKey, sessionId);
     socketRef.current = socket;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const mine = (meta: unknown) => (meta as { tabId?: string } | undefined)?.tabId === tabRef.current;
@@ -288,6 +282,8 @@ export function useAssistSession(
     socket.on('control_granted', answer('granted'));
     socket.on('control_rejected', answer('denied'));
     socket.on('control_busy', answer('busy'));
+    // What the socket opened ahead heard before these listeners were on it, in order.
+    ahead?.replay();
     return () => {
       clearTimer();
       clearTimeout(retry);
