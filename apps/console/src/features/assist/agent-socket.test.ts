@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('the live view’s socket opened ahead', () => {
   it('joins as the agent, and hands the page what it heard before the page listened, in order', async () => {
-    const socket = openAhead('pk', 's1');
+    const socket = openAhead('pk', 's1')!;
     // The page is not there yet: wait until the relay's greeting has come.
     await new Promise<void>((resolve) => {
       const last = (m: { n?: number }) => {
@@ -60,5 +60,21 @@ describe('the live view’s socket opened ahead', () => {
     // Taken once: a second page (or a remount) opens its own.
     expect(takeAhead('pk', 's1')).toBeNull();
     socket.disconnect();
+  });
+
+  it('opens none while signed out, and never hands a page a socket opened under another sign-in', () => {
+    vi.stubGlobal('document', { cookie: '' });
+    expect(openAhead('pk', 's2')).toBeNull();
+    vi.stubGlobal('document', { cookie: 'token=first-token' });
+    const first = openAhead('pk', 's2')!;
+    // Signed in again (another token) before the page came: the page opens its own with the new token.
+    vi.stubGlobal('document', { cookie: 'token=second-token' });
+    expect(takeAhead('pk', 's2')).toBeNull();
+    const second = openAhead('pk', 's2')!;
+    expect(second).not.toBe(first);
+    expect(first.disconnected).toBe(true);
+    expect(takeAhead('pk', 's2')?.socket).toBe(second);
+    second.disconnect();
+    vi.stubGlobal('document', { cookie: 'token=staff-token' });
   });
 });

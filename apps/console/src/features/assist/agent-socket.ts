@@ -16,6 +16,10 @@ export function agentSocket(projectKey: string, sessionId: string): Socket {
   });
 }
 
+/** One learner's session as one sign-in: a socket opened under another token (signed in since) is not reused. */
+const aheadKey = (projectKey: string, sessionId: string) =>
+  `${projectKey}\n${sessionId}\n${readSessionToken() ?? ''}`;
+
 type Heard = [event: string, args: unknown[]][];
 
 let ahead: {
@@ -39,10 +43,12 @@ function dropAhead(): void {
  * gate's GET /v1/entry and the page's first render: the learner's tracker restarts only once the agent's
  * socket is in the room. What it hears meanwhile is kept for the page.
  */
-export function openAhead(projectKey: string, sessionId: string): Socket {
-  const key = `${projectKey}\n${sessionId}`;
+export function openAhead(projectKey: string, sessionId: string): Socket | null {
+  const key = aheadKey(projectKey, sessionId);
   if (ahead?.key === key) return ahead.socket;
   dropAhead();
+  // Signed out: the gate sends the agent to sign in first; a socket opened now would carry no token.
+  if (!readSessionToken()) return null;
   const socket = agentSocket(projectKey, sessionId);
   const heard: Heard = [];
   const onAny = (event: string, ...args: unknown[]) => heard.push([event, args]);
@@ -74,7 +80,7 @@ export function takeAhead(
   projectKey: string,
   sessionId: string,
 ): { socket: Socket; replay: () => void } | null {
-  if (ahead?.key !== `${projectKey}\n${sessionId}`) return null;
+  if (ahead?.key !== aheadKey(projectKey, sessionId)) return null;
   const { socket, heard, stopListening, timer } = ahead;
   clearTimeout(timer);
   stopListening();
