@@ -25,10 +25,14 @@ export async function openAssistPair(
   learnerServer: TestServer,
   agentServer: TestServer,
 ): Promise<AssistPair> {
-  const [learnerSide, staff] = await Promise.all([
-    openSignedIn(browser, learnerServer, { nickname: '小安', path: '/dashboard' }),
-    openSignedIn(browser, agentServer, { role: 'agent', nickname: '客服阿哲' }),
-  ]);
+  const learnerSide = await openSignedIn(browser, learnerServer, { nickname: '小安', path: '/dashboard' });
+  // The agent's console is open, as an agent's is, before the learner is looked for.
+  const staff = await openSignedIn(browser, agentServer, {
+    role: 'agent',
+    nickname: '客服阿哲',
+    path: '/console/',
+  });
+  await staff.page.getByTestId('signed-in-as').waitFor({ state: 'visible' });
   // The learner's tab shows up among the live sessions once its plugin's socket is connected.
   let session: { projectKey: string; sessionId: string } | undefined;
   for (let i = 0; i < 80 && !session; i += 1) {
