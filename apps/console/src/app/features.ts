@@ -7,13 +7,9 @@ import homeRoutes from '../features/home/routes.tsx';
 import impersonationRoutes from '../features/impersonation/routes.tsx';
 import issuesRoutes from '../features/issues/routes.tsx';
 import liveRoutes from '../features/live/routes.tsx';
-import { requestRecordingEarly } from '../features/sessions/player/early-recording.ts';
 import sessionsRoutes from '../features/sessions/routes.tsx';
 import settingsRoutes from '../features/settings/routes.tsx';
 import type { ConsoleFeature } from './console-feature.ts';
-
-// Opened on a session's page: its recording is asked for now, before the first screen renders (ADR 0028).
-requestRecordingEarly(window.location);
 
 /**
  * The registry: one import per feature folder (`src/features/<name>/routes.tsx`, whose default export is a
