@@ -1,8 +1,8 @@
-import { and, eq, exists, ilike, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ingestSearchEvents, ingestSessions } from '../../db/schema.ts';
+import { ingestSearchEvents } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { hasSearchEvent, type SearchTerm } from './session-search-filter.ts';
+import type { SearchTerm } from './session-search-filter.ts';
 
 /**
  * A word in more moments than this (a share of all, by the planner's statistics) is left out of what a term
@@ -76,28 +76,4 @@ interface PlanNode {
   'Node Type'?: string;
   'Plan Rows'?: number;
   Plans?: PlanNode[];
-}
-
-/**
- * The search's test for one term (ADR 0059's `exists`, so PostgreSQL still picks per query between a probe per
- * candidate session and a trigram index scan with a semi-join). With a narrowed pattern the index is asked for
- * that, and the whole term is tested on what it finds: `value || ''` is the same text, kept out of the index
- * condition so the index is not asked for the common words after all.
- */
-export function termTest(db: Database, term: SearchTerm, narrowed: string | undefined): SQL {
-  if (!narrowed) return hasSearchEvent(db, term);
-  const e = ingestSearchEvents;
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(e)
-      .where(
-        and(
-          eq(e.sessionId, ingestSessions.id),
-          eq(e.kind, term.kind),
-          ilike(e.value, narrowed),
-          sql`(${e.value} || '') ilike ${`%${escapeLike(term.text)}%`}`,
-        ),
-      ),
-  );
 }

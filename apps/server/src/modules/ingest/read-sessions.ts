@@ -13,11 +13,16 @@ import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
 import { removeTabRecordings } from '../assist/index.ts';
 import { compactedPrefix } from './compacted-object-key.ts';
-import { narrowTermPatterns, termTest } from './narrow-search-terms.ts';
+import { narrowTermPatterns } from './narrow-search-terms.ts';
 import { type BatchLocation, createBatchReader } from './read-batch-bytes.ts';
 import { isSessionActive } from './session-activity.ts';
 import { hasSessionEvent, type SessionSignal } from './session-event-filter.ts';
-import { listSearchMatches, type SearchMatch, type SearchTerm } from './session-search-filter.ts';
+import {
+  hasSearchEvent,
+  listSearchMatches,
+  type SearchMatch,
+  type SearchTerm,
+} from './session-search-filter.ts';
 
 /**
  * Its last tab was closed, and no page of it started within a few seconds: a navigation leaves a page and starts
@@ -130,7 +135,7 @@ export async function listSessions(
   if (input.signal) filters.push(hasSessionEvent(db, input.signal));
   const terms = input.terms ?? [];
   const narrowed = terms.length ? await narrowTermPatterns(db, terms) : [];
-  filters.push(...terms.map((term, i) => termTest(db, term, narrowed[i])));
+  filters.push(...terms.map((term, i) => hasSearchEvent(db, term, narrowed[i])));
   const where = filters.length ? and(...filters) : undefined;
   const column = { started_at: s.startedAt, duration, pages: s.pages, errors: s.errors }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;

@@ -27,27 +27,37 @@ const termTest = (t: SearchTerm) => {
 };
 
 /**
- * The same test for a page's few sessions: `value || ''` (the same text) is no trigram index's condition, so
- * the moments are read through the (session, kind, at, value) index and not by a trigram scan of every
- * session, which the planner would otherwise pick for a term it thinks rare (ADR 0071: 224 → 4 ms at 10 M moments).
+ * `value` contains the term, written so that no trigram index takes it for its condition: `value || ''` is the
+ * same text. The planner then reads the moments through the (session, kind, at, value) index, or tests the
+ * whole term on what a narrowed trigram scan found (narrow-search-terms.ts; ADR 0071).
  */
-const pageTermTest = (t: SearchTerm) => {
-  const e = ingestSearchEvents;
-  return and(eq(e.kind, t.kind), sql`(${e.value} || '') ilike ${`%${escapeLike(t.text)}%`}`)!;
-};
+const containsOutsideIndex = (text: string) =>
+  sql`(${ingestSearchEvents.value} || '') ilike ${`%${escapeLike(text)}%`}`;
+
+/**
+ * The test for a page's few sessions: not a trigram scan of every session, which the planner would otherwise
+ * pick for a term it thinks rare (ADR 0071: 224 → 4 ms at 10 M moments).
+ */
+const pageTermTest = (t: SearchTerm) =>
+  and(eq(ingestSearchEvents.kind, t.kind), containsOutsideIndex(t.text))!;
 
 /**
  * The search's test for one term. Written as `exists`, so PostgreSQL picks per query: a probe of the
  * (session, kind, at) index per candidate when other filters leave few sessions, or one trigram index scan
- * (pg_trgm GIN, migration 0011) and a semi-join when the term is rare among many sessions.
+ * (pg_trgm GIN, migration 0011) and a semi-join when the term is rare among many sessions. `narrowed` is the
+ * pattern narrowTermPatterns gave the term, if any.
  */
-export function hasSearchEvent(db: Database, term: SearchTerm): SQL {
+export function hasSearchEvent(db: Database, term: SearchTerm, narrowed?: string): SQL {
   const e = ingestSearchEvents;
+  // With a narrowed pattern the trigram index is asked for that, and the whole term is tested on what it finds.
+  const test = narrowed
+    ? and(eq(e.kind, term.kind), ilike(e.value, narrowed), containsOutsideIndex(term.text))
+    : termTest(term);
   return exists(
     db
       .select({ one: sql`1` })
       .from(e)
-      .where(and(eq(e.sessionId, ingestSessions.id), termTest(term))),
+      .where(and(eq(e.sessionId, ingestSessions.id), test)),
   );
 }
 
