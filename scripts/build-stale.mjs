@@ -13,8 +13,8 @@ const targets = [
     inputs: [
       'src',
       'public',
-      'build',
       'index.html',
+      '../../scripts/precompress.ts',
       'vite.config.ts',
       'package.json',
       '../../package-lock.json',

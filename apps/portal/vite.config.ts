@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress.ts';
+import { precompress } from '../../scripts/precompress.ts';
 
 // In development the API, ingest, assist relay, PeerJS and tracker bundles live on the server (port 3000);
 // proxying them keeps the portal same-origin, as it is in production where the server serves dist/.
