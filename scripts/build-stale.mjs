@@ -30,6 +30,8 @@ const targets = [
     inputs: [
       'src',
       'index.html',
+      '../../scripts/precompress.ts',
+      '../../scripts/classic-script.ts',
       'vite.config.ts',
       'package.json',
       '../../package-lock.json',

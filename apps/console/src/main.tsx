@@ -1,7 +1,8 @@
 // First: zod's setting must be in place before any module builds a schema.
 import '@atrium/web/app/zod-jitless.ts';
-// Second: a session page's recording is asked for before the rest of the console is evaluated.
-import './app/request-recording-early.ts';
+// Second: what the page needs first is asked for before the rest of the console is evaluated, unless the
+// early script in index.html asked already.
+import './app/early-script.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './i18n/index.ts';
 import './app/zod-messages.ts';

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { takeEarlyGet } from './early-get.ts';
 import { readSessionToken } from './session-token.ts';
 import { ensureXsrfToken, XSRF_HEADER } from './xsrf.ts';
 
@@ -26,13 +27,18 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // The page's early script may have asked for this already, before the app's code was in (early-get.ts).
+    const early =
+      method === 'GET' ? await takeEarlyGet(`${url.pathname}${url.search}`, options.signal) : null;
+    response =
+      early ??
+      (await fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', '');

@@ -1,6 +1,7 @@
 import { CALL_RESUME_MS, PEER_ERROR_MESSAGES, visitorPeerId } from '@atrium/protocol/assist';
-import Peer, { type MediaConnection } from 'peerjs';
+import type { MediaConnection, default as Peer } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadPeer } from './load-peer.ts';
 import type { useAssistSession } from './use-assist-session.ts';
 
 export type CallState = 'idle' | 'calling' | 'active' | 'reconnecting' | 'ended' | 'failed';
@@ -140,6 +141,9 @@ export function useCall(
     if (!config || !welcome || !tabId) return;
     setError(null);
     setState('calling');
+    // Fetched beside the camera's permission: the call waits for neither in turn.
+    const peerLoaded = loadPeer();
+    peerLoaded.catch(() => undefined);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
@@ -152,13 +156,22 @@ export function useCall(
         return;
       }
     }
+    let PeerClass: typeof Peer;
+    try {
+      PeerClass = await peerLoaded;
+    } catch {
+      for (const track of stream.getTracks()) track.stop();
+      setError('network');
+      setState('failed');
+      return;
+    }
     setLocal(stream);
     setMuted(false);
     setVideoOn(stream.getVideoTracks().length > 0);
     target.current = { tabId, stream };
     answered.current = false;
     const secure = location.protocol === 'https:';
-    const p = new Peer(welcome.peerId, {
+    const p = new PeerClass(welcome.peerId, {
       host: location.hostname,
       port: Number(location.port) || (secure ? 443 : 80),
       secure,

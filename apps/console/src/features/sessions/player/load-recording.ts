@@ -1,7 +1,8 @@
 import { ApiError } from '@atrium/web/api/api-error.ts';
+import { takeEarlyGet } from '@atrium/web/api/early-get.ts';
 import { decodeBatchLine } from './decode-batch.ts';
-import { requestMessages, takeEarlyRecording } from './early-recording.ts';
 import { RecordingBuilder, type TabRecording } from './recording.ts';
+import { messagesPath, requestMessages } from './request-messages.ts';
 
 /**
  * Reads a session's message stream (NDJSON, one batch per line) as it arrives, so a long session shows its
@@ -12,13 +13,10 @@ export async function loadRecording(
   onProgress: (bytes: number) => void,
   signal: AbortSignal,
 ): Promise<TabRecording[]> {
-  // The request made as the console opened on this page, if any (early-recording.ts); a refused or failed one
-  // is asked again, so an error shown is this request's own.
-  let response = await (takeEarlyRecording(sessionId, signal)?.catch(() => null) ?? null);
-  if (!response?.ok) {
-    await response?.body?.cancel().catch(() => undefined);
-    response = await requestMessages(sessionId, signal);
-  }
+  // The request made as the console opened on this page, if any (app/request-page-data-early.ts); a refused
+  // or failed one is asked again, so an error shown is this request's own.
+  const response =
+    (await takeEarlyGet(messagesPath(sessionId), signal)) ?? (await requestMessages(sessionId, signal));
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError(response.status, body.code ?? 'http_error', body.message ?? '');

@@ -48,9 +48,9 @@ export function Timeline({
   useEffect(() => {
     const el = lanes.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth || 1000);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first width once the page is laid out: reading clientWidth here instead would
+    // force a layout of the whole page in the middle of the first render (~50–100 ms on a first open).
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth || 1000));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

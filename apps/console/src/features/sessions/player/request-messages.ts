@@ -1,0 +1,9 @@
+import { getAsUser } from '@atrium/web/api/early-get.ts';
+
+/** Where a session's message stream (NDJSON, one batch a line) is read. */
+export const messagesPath = (sessionId: string) =>
+  `/v1/console/sessions/${encodeURIComponent(sessionId)}/messages`;
+
+/** GET a session's message stream as the staff member signed in. */
+export const requestMessages = (sessionId: string, signal: AbortSignal): Promise<Response> =>
+  getAsUser(messagesPath(sessionId), signal, 'application/x-ndjson');

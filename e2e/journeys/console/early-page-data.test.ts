@@ -1,0 +1,103 @@
+import { MessageType } from '@atrium/protocol/tracker/messages';
+import { describe, expect, it } from 'vitest';
+import { trackerStartBody } from '../../../apps/server/test/tracker-start-body.ts';
+import { useJourney } from '../../support/journey.ts';
+import { openSignedIn } from '../../support/portal.ts';
+
+/**
+ * A recording's first open (ADR 0028): the console's early script asks for the sign-in check, the session's
+ * summary and its recording while the console's own 1.4 MB of scripts are still on their way, and the page
+ * takes those answers instead of asking again.
+ */
+describe("a session's page opened by its address", () => {
+  const journey = useJourney();
+
+  it('asks for its data before the console has loaded, once, and shows the recording', async () => {
+    const { server, browser } = journey;
+    // A one-batch recording through the real ingest: a page with one paragraph.
+    const start = await server.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/start',
+      payload: trackerStartBody({ width: 1280, height: 800, url: 'https://portal.example/' }),
+    });
+    const { token, sessionID } = start.json();
+    const at = Date.now() - 5_000;
+    const page = (id: number, tag: string, childNodes: unknown[]) => ({
+      type: 2,
+      id,
+      tagName: tag,
+      attributes: {},
+      childNodes,
+    });
+    const snapshot = page(2, 'html', [
+      page(3, 'head', []),
+      page(4, 'body', [page(5, 'p', [{ type: 3, id: 6, textContent: '早到的錄影' }])]),
+    ]);
+    const batch = await server.app.inject({
+      method: 'POST',
+      url: '/ingest/v1/web/i',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: {
+        batchId: 'tab-1-1-0',
+        tabId: 'tab-1',
+        pageNo: 1,
+        seq: 0,
+        messages: [
+          [MessageType.Timestamp, at],
+          [MessageType.TabData, 'tab-1'],
+          [
+            MessageType.RrwebEvent,
+            { type: 4, data: { href: 'https://portal.example/', width: 1280, height: 800 }, timestamp: at },
+          ],
+          [
+            MessageType.RrwebEvent,
+            {
+              type: 2,
+              data: { node: { type: 0, id: 1, childNodes: [snapshot] }, initialOffset: { top: 0, left: 0 } },
+              timestamp: at,
+            },
+          ],
+        ],
+      },
+    });
+    expect(batch.statusCode).toBeLessThan(300);
+
+    const { page: agentPage, context } = await openSignedIn(browser, server, { role: 'agent' });
+    const asked: string[] = [];
+    agentPage.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/v1/')) asked.push(path);
+    });
+    // The console's own scripts are held back until the early requests have all left.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await agentPage.route(/\/console\/assets\/(?!early-).+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const summary = `/v1/console/sessions/${sessionID}`;
+    const opened = agentPage.goto(`/console/sessions/${sessionID}`);
+    await expect
+      .poll(() => [...asked].sort(), { timeout: 15_000 })
+      .toEqual([summary, `${summary}/messages`, '/v1/entry'].sort());
+    release();
+    await opened;
+    await expect
+      .poll(
+        () => agentPage.frameLocator('[data-testid=player-stage] iframe').locator('p').first().textContent(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe('早到的錄影');
+    // The page took the early answers: none of the three was asked for again.
+    for (const path of ['/v1/entry', summary, `${summary}/messages`])
+      expect(
+        asked.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    await context.close();
+  });
+});
