@@ -1,6 +1,7 @@
 import { startEarlyGet } from '@atrium/web/api/early-get.ts';
 import { readSessionToken } from '@atrium/web/api/session-token.ts';
 import { messagesPath } from '../features/sessions/player/request-messages.ts';
+import { sessionPath } from '../features/sessions/session-path.ts';
 
 /** The session page's address under the console's base (`/console/sessions/:id`, any query after it). */
 const SESSION_PAGE = /^\/console\/sessions\/([^/]+)\/?$/;
@@ -23,6 +24,6 @@ export function requestPageDataEarly(page: { origin: string; pathname: string })
   } catch {
     return;
   }
-  startEarlyGet(`/v1/console/sessions/${encodeURIComponent(sessionId)}`, page.origin);
+  startEarlyGet(sessionPath(sessionId), page.origin);
   startEarlyGet(messagesPath(sessionId), page.origin, 'application/x-ndjson');
 }

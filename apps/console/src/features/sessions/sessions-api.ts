@@ -8,6 +8,7 @@ import type {
   RecordingSearchResult,
 } from '@atrium/protocol/recordings';
 import { apiCall } from '@atrium/web/api/client.ts';
+import { sessionPath } from './session-path.ts';
 
 /** A recorded session as the console lists it (GET /v1/console/sessions); the contract is the protocol's. */
 export type SessionRow = RecordingRow & { matches?: RecordingMatch[] };
@@ -18,26 +19,20 @@ export const sessionsApi = {
   /** Empty values are left out of the call; a name the server does not know is refused, never dropped. */
   search: (query: RecordingSearchParams, signal?: AbortSignal) =>
     apiCall<RecordingSearchResult>('GET', '/v1/console/sessions', { query, signal }),
-  detail: (id: string, signal?: AbortSignal) =>
-    apiCall<RecordingDetail>('GET', `/v1/console/sessions/${encodeURIComponent(id)}`, { signal }),
+  detail: (id: string, signal?: AbortSignal) => apiCall<RecordingDetail>('GET', sessionPath(id), { signal }),
   /** The moments found at ingest (ADR 0057): rage, dead and error clicks, pointer shakes, exceptions. */
   events: (id: string, signal?: AbortSignal) =>
-    apiCall<RecordingEvent[]>('GET', `/v1/console/sessions/${encodeURIComponent(id)}/events`, { signal }),
-  remove: (id: string) => apiCall<void>('DELETE', `/v1/console/sessions/${encodeURIComponent(id)}`),
+    apiCall<RecordingEvent[]>('GET', `${sessionPath(id)}/events`, { signal }),
+  remove: (id: string) => apiCall<void>('DELETE', sessionPath(id)),
   /** Notes on the recording's moments (ADR 0064). */
   notes: (id: string, signal?: AbortSignal) =>
-    apiCall<RecordingNote[]>('GET', `/v1/console/sessions/${encodeURIComponent(id)}/notes`, { signal }),
+    apiCall<RecordingNote[]>('GET', `${sessionPath(id)}/notes`, { signal }),
   addNote: (id: string, body: RecordingNoteInput) =>
-    apiCall<RecordingNote>('POST', `/v1/console/sessions/${encodeURIComponent(id)}/notes`, { body }),
+    apiCall<RecordingNote>('POST', `${sessionPath(id)}/notes`, { body }),
   editNote: (id: string, noteId: string, text: string) =>
-    apiCall<RecordingNote>(
-      'PATCH',
-      `/v1/console/sessions/${encodeURIComponent(id)}/notes/${encodeURIComponent(noteId)}`,
-      { body: { text } },
-    ),
+    apiCall<RecordingNote>('PATCH', `${sessionPath(id)}/notes/${encodeURIComponent(noteId)}`, {
+      body: { text },
+    }),
   removeNote: (id: string, noteId: string) =>
-    apiCall<void>(
-      'DELETE',
-      `/v1/console/sessions/${encodeURIComponent(id)}/notes/${encodeURIComponent(noteId)}`,
-    ),
+    apiCall<void>('DELETE', `${sessionPath(id)}/notes/${encodeURIComponent(noteId)}`),
 };
