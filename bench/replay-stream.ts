@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestApp } from '@atrium/server/test/create-test-app';
 import { createTestUser } from '@atrium/server/test/create-test-user';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { trackerStartBody } from '../apps/server/test/tracker-start-body.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 
@@ -28,6 +28,16 @@ const FRESH_OPENS = 5;
  * between an agent's browser and the server; 0 by default, the two on one machine's cores.
  */
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+/**
+ * BENCH_CPU_SLOWDOWN: the console's main thread run N times slower (Chromium's CPU throttling), for the opens
+ * and the seeks, as on a slower machine than the one at hand; 1 by default. The server is not slowed.
+ */
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
+/**
+ * BENCH_TRACE=file: Chromium's performance trace of the last fresh open, and of the 20 seeks in `file`.seeks.json,
+ * to read in DevTools' Performance panel.
+ */
+const TRACE = process.env.BENCH_TRACE;
 const WIDTH = 1280;
 const HEIGHT = 800;
 
@@ -172,6 +182,11 @@ async function consolePage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
+/** Applies BENCH_CPU_SLOWDOWN to a page. */
+async function slowDown(cdp: CDPSession) {
+  if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
 /** Opens a session's page; ms until its first frame shows the recorded page (the replayed body has text). */
 async function openToFirstFrame(page: Page, id: string): Promise<number> {
   const began = performance.now();
@@ -223,8 +238,9 @@ async function freshOpens(): Promise<string> {
     const browser = await launchBrowser();
     try {
       const { page, context } = await consolePage(browser);
+      const cdp = await context.newCDPSession(page);
+      await slowDown(cdp);
       if (LATENCY_MS > 0) {
-        const cdp = await context.newCDPSession(page);
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
           latency: LATENCY_MS,
@@ -232,7 +248,10 @@ async function freshOpens(): Promise<string> {
           uploadThroughput: -1,
         });
       }
+      const tracing = TRACE && i === FRESH_OPENS - 1;
+      if (tracing) await browser.startTracing(page, { path: TRACE, screenshots: false });
       const ms = await openToFirstFrame(page, shortSession);
+      if (tracing) await browser.stopTracing();
       runs.push({ ms, steps: await openSteps(page) });
     } finally {
       await browser.close();
@@ -242,7 +261,7 @@ async function freshOpens(): Promise<string> {
   const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
   const { steps } = median;
   return [
-    `browser: 10-min session opened to its first frame in a fresh browser${LATENCY_MS ? ` (${LATENCY_MS} ms round trips)` : ''}: median ${ms(median.ms)} ms of ` +
+    `browser: 10-min session opened to its first frame in a fresh browser${LATENCY_MS ? ` (${LATENCY_MS} ms round trips)` : ''}${CPU_SLOWDOWN > 1 ? ` (CPU ${CPU_SLOWDOWN}× slower)` : ''}: median ${ms(median.ms)} ms of ` +
       `${runs.length} (${runs.map((r) => ms(r.ms)).join(', ')}; the first is the server's first) ` +
       `(budget ≤ 1000: ${median.ms <= 1000 ? 'OK' : 'OVER'})`,
     `  that open, ms into the page: early script in by ${ms(steps.early)}, scripts by ${ms(steps.scripts)}; ` +
@@ -258,6 +277,7 @@ async function browserFigures(): Promise<string> {
   try {
     const { page, context } = await consolePage(browser);
     const cdp = await context.newCDPSession(page);
+    await slowDown(cdp);
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
@@ -284,7 +304,9 @@ async function browserFigures(): Promise<string> {
       }, fraction);
     // SEEKS positions spread over the whole session in no order (golden-ratio steps), as a user jumps about.
     const seeks: number[] = [];
+    if (TRACE) await browser.startTracing(page, { path: `${TRACE}.seeks.json`, screenshots: false });
     for (let k = 1; k <= SEEKS; k++) seeks.push(await seek(0.01 + ((k * 0.618034) % 1) * 0.98));
+    if (TRACE) await browser.stopTracing();
     const afterSeeks = await heap();
     const nearEndMs = await seek(0.995);
     // The replayed page shows the text of the last batches: the seek reached the end, it did not stop early.

@@ -43,7 +43,8 @@ export default defineConfig({
               test: /node_modules[\\/](peerjs|peerjs-js-binarypack|webrtc-adapter|sdp)[\\/]/,
               priority: 1,
             },
-            { name: 'vendor', test: /node_modules/ },
+            // What the first load runs; the rest (the markdown pipeline, the forms) stays in the lazy screens' chunks.
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
           ],
         },
       },

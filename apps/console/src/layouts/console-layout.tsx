@@ -1,12 +1,14 @@
 import { accountApi } from '@atrium/web/api/account.ts';
 import { clearSessionToken } from '@atrium/web/api/session-token.ts';
+import { prefetchWhenIdle } from '@atrium/web/app/prefetch-when-idle.ts';
 import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { features } from '../app/features.ts';
+import { lazyScreenLoaders } from '../app/lazy-screen.ts';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 
 /**
@@ -28,6 +30,8 @@ export function ConsoleLayout() {
     },
   });
   const [menuOpen, setMenuOpen] = useState(false);
+  // The screens a first open left out load while the browser is idle: the next one opens without a wait.
+  useEffect(() => prefetchWhenIdle(...lazyScreenLoaders(features, user.role)), [user.role]);
   const entries = features
     .flatMap((feature) => feature.nav ?? [])
     .filter((entry) => !entry.adminOnly || user.role === 'admin');

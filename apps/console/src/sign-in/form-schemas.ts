@@ -1,4 +1,4 @@
-import { codeSchema, emailSchema, messages } from '@atrium/protocol';
+import { codeSchema, emailSchema, messages } from '@atrium/protocol/validation';
 import { z } from 'zod';
 
 /** The same field rules as the portal's sign-in (spec 1 §5, packages/protocol). */

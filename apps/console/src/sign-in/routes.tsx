@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { SignInPage } from './sign-in-page.tsx';
-import { VerifyPage } from './verify-page.tsx';
+import { lazyScreen } from '../app/lazy-screen.ts';
 
+// Lazy like the features' screens: a signed-in agent's first open never runs the forms (ADR 0028).
 export const signInRoutes: RouteObject[] = [
-  { path: '/login', element: <SignInPage /> },
-  { path: '/login/verify', element: <VerifyPage /> },
+  { path: '/login', ...lazyScreen(async () => (await import('./sign-in-page.tsx')).SignInPage) },
+  { path: '/login/verify', ...lazyScreen(async () => (await import('./verify-page.tsx')).VerifyPage) },
 ];

@@ -1,73 +1,23 @@
-import { useTranslation } from 'react-i18next';
 import type { ConsoleFeature } from '../../app/console-feature.ts';
-import { ClassListPage } from './class-list-page.tsx';
-import { ClassPage } from './class-page.tsx';
-import { CommunityScreen } from './community-screen.tsx';
+import { lazyScreen } from '../../app/lazy-screen.ts';
 import discussionEn from './discussion-en.json';
 import discussionZhTW from './discussion-zh-TW.json';
 import en from './en.json';
-import { LearnerPage } from './learner-page.tsx';
-import { LearnersPage } from './learners-page.tsx';
-import { NotificationsPage } from './notifications-page.tsx';
-import { SubChapterPage } from './sub-chapter-page.tsx';
+import type * as Screens from './screens.tsx';
 import zhTW from './zh-TW.json';
 
-function Learners() {
-  const { t } = useTranslation();
-  return <LearnersPage title={t('community.learners.title')} />;
-}
+/** One of the community's screens, from the module that loads with the first of them. */
+const screen = (name: keyof typeof Screens) => lazyScreen(async () => (await import('./screens.tsx'))[name]);
 
 /** Running the community (ADR 0038): classes and their outline, sessions, tasks, notifications, learners. */
 const feature: ConsoleFeature = {
   routes: [
-    {
-      path: '/classes',
-      element: (
-        <CommunityScreen>
-          <ClassListPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/classes/:id',
-      element: (
-        <CommunityScreen>
-          <ClassPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/classes/:id/sub-chapters/:subId',
-      element: (
-        <CommunityScreen>
-          <SubChapterPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/notifications',
-      element: (
-        <CommunityScreen>
-          <NotificationsPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/learners',
-      element: (
-        <CommunityScreen>
-          <Learners />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/learners/:userId',
-      element: (
-        <CommunityScreen>
-          <LearnerPage />
-        </CommunityScreen>
-      ),
-    },
+    { path: '/classes', ...screen('ClassListScreen') },
+    { path: '/classes/:id', ...screen('ClassScreen') },
+    { path: '/classes/:id/sub-chapters/:subId', ...screen('SubChapterScreen') },
+    { path: '/notifications', ...screen('NotificationsScreen') },
+    { path: '/learners', ...screen('LearnersScreen') },
+    { path: '/learners/:userId', ...screen('LearnerScreen') },
   ],
   nav: [
     { to: '/classes', label: 'community.nav.classes' },

@@ -1,4 +1,4 @@
-import { emailSchema } from '@atrium/protocol';
+import { emailSchema } from '@atrium/protocol/validation';
 import { z } from 'zod';
 
 /** The admin's input: whom to view as, and for how many minutes (1 to 60, spec limits of ADR 0035). */

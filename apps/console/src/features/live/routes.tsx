@@ -1,13 +1,15 @@
 import type { ConsoleFeature } from '../../app/console-feature.ts';
+import { lazyScreen } from '../../app/lazy-screen.ts';
 import en from './en.json';
-import { LiveSessionsPage } from './live-sessions-page.tsx';
-import { MultiviewPage } from './multiview-page.tsx';
 import zhTW from './zh-TW.json';
 
 const feature: ConsoleFeature = {
   routes: [
-    { path: '/live', element: <LiveSessionsPage /> },
-    { path: '/live/multiview', element: <MultiviewPage /> },
+    { path: '/live', ...lazyScreen(async () => (await import('./live-sessions-page.tsx')).LiveSessionsPage) },
+    {
+      path: '/live/multiview',
+      ...lazyScreen(async () => (await import('./multiview-page.tsx')).MultiviewPage),
+    },
   ],
   nav: [{ to: '/live', label: 'live.nav' }],
   messages: { 'zh-TW': zhTW, en },

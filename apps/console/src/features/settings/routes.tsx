@@ -1,17 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { ConsoleFeature } from '../../app/console-feature.ts';
-import { CommunityScreen } from '../community/community-screen.tsx';
-import { LearnersPage } from '../community/learners-page.tsx';
-import { AuditPage } from './audit-page.tsx';
+import { lazyScreen } from '../../app/lazy-screen.ts';
 import en from './en.json';
-import { ProjectsPage } from './projects-page.tsx';
+import type * as Screens from './screens.tsx';
 import zhTW from './zh-TW.json';
 
-/** Staff are accounts with the agent or admin role; roles change on the account's page. */
-function StaffPage() {
-  const { t } = useTranslation();
-  return <LearnersPage roleFilter="staff" title={t('settings.staff.title')} />;
-}
+/** One of the settings' screens, from the module that loads with the first of them. */
+const screen = (name: keyof typeof Screens) => lazyScreen(async () => (await import('./screens.tsx'))[name]);
 
 /**
  * Admin settings: tracker projects and what their trackers fetch, the staff with their roles, and the audit
@@ -20,30 +14,9 @@ function StaffPage() {
 const feature: ConsoleFeature = {
   adminOnly: true,
   routes: [
-    {
-      path: '/settings',
-      element: (
-        <CommunityScreen>
-          <ProjectsPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/settings/staff',
-      element: (
-        <CommunityScreen>
-          <StaffPage />
-        </CommunityScreen>
-      ),
-    },
-    {
-      path: '/settings/audit',
-      element: (
-        <CommunityScreen>
-          <AuditPage />
-        </CommunityScreen>
-      ),
-    },
+    { path: '/settings', ...screen('ProjectsScreen') },
+    { path: '/settings/staff', ...screen('StaffScreen') },
+    { path: '/settings/audit', ...screen('AuditScreen') },
   ],
   nav: [
     { to: '/settings', label: 'settings.nav.projects', adminOnly: true },
