@@ -2,6 +2,7 @@ import { ASSIST_OVERLAY_CLASS } from '@atrium/protocol/assist';
 import { Replayer } from '@rrweb/replay';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TabRecording } from './recording.ts';
+import { replayStretches, type Stretch, stretchAt } from './replay-stretches.ts';
 import { activeTabAt, tabEnd, tabStart, type Visit } from './visit.ts';
 
 const FULL_SNAPSHOT = 2;
@@ -26,17 +27,35 @@ export interface PlayerState {
   tabId: string;
 }
 
-/** Offset of the tab's first full snapshot from the replay's start (see `shownAt`). */
-function firstSnapshotOffset(tab: TabRecording): number {
-  const snapshot = tab.events.find((e) => e.type === FULL_SNAPSHOT);
-  return snapshot ? snapshot.timestamp - tabStart(tab) : 0;
+/** Offset of the stretch's first full snapshot from its replay's start (see `shownAt`). */
+function firstSnapshotOffset(stretch: Stretch): number {
+  const snapshot = stretch.events.find((e) => e.type === FULL_SNAPSHOT);
+  return snapshot ? snapshot.timestamp - stretch.from : 0;
 }
 
-/** One tab's rrweb Replayer on the stage, with what is needed to map visit time to its own. */
+// Each tab's stretches, cut once per recording.
+const stretchesOf = new WeakMap<TabRecording, Stretch[]>();
+function tabStretches(tab: TabRecording): Stretch[] {
+  let stretches = stretchesOf.get(tab);
+  if (!stretches) {
+    stretches = replayStretches(tab.events);
+    stretchesOf.set(tab, stretches);
+  }
+  return stretches;
+}
+
+/**
+ * The rrweb Replayer on the stage: one stretch of one tab (replay-stretches.ts), with what is needed to map
+ * visit time to its own.
+ */
 interface Shown {
   tab: TabRecording;
+  /** Which of the tab's stretches, and the stretch. */
+  index: number;
+  stretch: Stretch;
   replayer: Replayer;
   firstSnapshot: number;
+  /** The stretch's replay length: the replayer's time runs from 0 (`stretch.from`) to this. */
   total: number;
   /** The visit offset it opens at, until rrweb has been told (its clock reads 0 before). */
   pending: number | null;
@@ -52,12 +71,14 @@ interface Shown {
 const shownAt = (s: Shown, local: number) => Math.max(local, s.firstSnapshot) + 1;
 
 /**
- * The visit on one timeline (ADR 0070): one rrweb Replayer at a time, for the tab on the stage, inside
+ * The visit on one timeline (ADR 0070): one rrweb Replayer at a time, for a stretch of the tab on the stage, inside
  * `container`, scaled to fit it. rrweb renders into an iframe that it sandboxes itself (no scripts run); the
  * recorded page never reaches our document. When the playhead crosses a tab switch (`visit.segments`) the
  * replayer of the tab now active takes over at the same moment; a seek may name a tab to show instead of the
  * active one (a note or a link of that tab), which stays until the next switch. Only the tab shown is ever
- * built: opening a visit costs what opening its first tab did. Starts paused at `initial`.
+ * built: opening a visit costs what opening its first tab did. A replayer is given one stretch of its tab
+(about 5 minutes from a page's start, ADR 0028), so a seek walks that stretch only; playing on past its end
+hands over to the next stretch's replayer as a tab switch does. Starts paused at `initial`.
  */
 export function useReplayer(
   visit: Visit,
@@ -82,19 +103,34 @@ export function useReplayer(
   const config = useRef(options);
   config.current = options;
 
-  /** The tab's own offset for visit offset `offset`, within its recording. */
+  /** The tab's own offset for visit offset `offset`, within its recording: what a link names. */
   const localOf = useCallback(
-    (s: Shown, offset: number) => Math.min(Math.max(0, visit.start + offset - tabStart(s.tab)), s.total),
+    (s: Shown, offset: number) =>
+      Math.min(Math.max(0, visit.start + offset - tabStart(s.tab)), tabEnd(s.tab) - tabStart(s.tab)),
+    [visit],
+  );
+  /** The replayer's own time for visit offset `offset`, within its stretch. */
+  const replayerTime = useCallback(
+    (s: Shown, offset: number) => Math.min(Math.max(0, visit.start + offset - s.stretch.from), s.total),
+    [visit],
+  );
+  /** Whether visit offset `offset` of `tab` is shown by the replayer on the stage (else one is built for it). */
+  const holds = useCallback(
+    (s: Shown, tab: TabRecording, offset: number) =>
+      tab === s.tab && stretchAt(tabStretches(tab), visit.start + offset) === s.index,
     [visit],
   );
 
-  /** Puts `tab` on the stage at visit offset `offset`, paused or playing. */
+  /** Puts `tab` on the stage at visit offset `offset`, paused or playing, with the stretch that shows it. */
   const mount = useCallback(
     (tab: TabRecording, offset: number) => {
       if (!container) return;
       shown.current?.dispose();
       const { speed, skipInactive } = config.current;
-      const r = new Replayer(tab.events, {
+      const stretches = tabStretches(tab);
+      const index = stretchAt(stretches, visit.start + offset);
+      const stretch = stretches[index]!;
+      const r = new Replayer(stretch.events, {
         root: container,
         speed,
         skipInactive,
@@ -123,8 +159,10 @@ export function useReplayer(
       });
       const s: Shown = {
         tab,
+        index,
+        stretch,
         replayer: r,
-        firstSnapshot: firstSnapshotOffset(tab),
+        firstSnapshot: firstSnapshotOffset(stretch),
         total: r.getMetaData().totalTime,
         pending: offset,
         dispose: () => {},
@@ -134,7 +172,7 @@ export function useReplayer(
       // moment is shown after them, or a resize before it would be undone by the first size. A seek or play
       // meanwhile only moves `pending`.
       const opening = setTimeout(() => {
-        const local = localOf(s, s.pending ?? offset);
+        const local = replayerTime(s, s.pending ?? offset);
         s.pending = null;
         if (playing.current) r.play(local);
         else r.pause(shownAt(s, local));
@@ -153,22 +191,29 @@ export function useReplayer(
       shown.current = s;
       setState((x) => ({ ...x, tabId: tab.tabId, skipping: false }));
     },
-    [container, localOf],
+    [container, visit, replayerTime],
   );
 
   const tabById = useCallback((id: string) => visit.tabs.find((x) => x.tabId === id), [visit]);
   const visitOffset = useCallback(
-    (s: Shown) => s.pending ?? tabStart(s.tab) + s.replayer.getCurrentTime() - visit.start,
+    (s: Shown) => s.pending ?? s.stretch.from + s.replayer.getCurrentTime() - visit.start,
     [visit],
   );
 
   /**
-   * The shown tab's replay ended while playing. The visit goes on if another tab is active at that moment,
-   * or a later switch brings one: the time between (nothing recorded in any tab) is skipped.
+   * The shown stretch's replay ended while playing. A stretch before the tab's last hands over to the next one
+   * at its first moment. After the last, the visit goes on if another tab is active at that moment, or a later
+   * switch brings one: the time between (nothing recorded in any tab) is skipped.
    */
   const onFinish = useRef((_: Shown) => {});
   onFinish.current = (s: Shown) => {
     if (shown.current !== s) return;
+    if (s.index < tabStretches(s.tab).length - 1) {
+      const at = s.stretch.to - visit.start;
+      mount(s.tab, at);
+      setState((x) => ({ ...x, playing: true, offset: at }));
+      return;
+    }
     const now = tabEnd(s.tab);
     const duration = visit.end - visit.start;
     const active = tabById(activeTabAt(visit, now));
@@ -243,11 +288,11 @@ export function useReplayer(
     // From the start again: the tab active there.
     const tab = from !== x.offset ? tabById(active) : s.tab;
     if (from !== x.offset) lastActive.current = active;
-    if (tab && tab !== s.tab) mount(tab, from);
+    if (tab && !holds(s, tab, from)) mount(tab, from);
     else if (s.pending !== null) s.pending = from;
-    else s.replayer.play(localOf(s, from));
+    else s.replayer.play(replayerTime(s, from));
     setState((y) => ({ ...y, playing: true, offset: from }));
-  }, [visit, mount, tabById, localOf]);
+  }, [visit, mount, tabById, holds, replayerTime]);
   const pause = useCallback(() => {
     const s = shown.current;
     if (!s) return;
@@ -266,13 +311,13 @@ export function useReplayer(
       const active = activeTabAt(visit, visit.start + to);
       lastActive.current = active;
       const tab = tabById(tabId ?? '') ?? tabById(active) ?? s.tab;
-      if (tab !== s.tab) mount(tab, to);
+      if (!holds(s, tab, to)) mount(tab, to);
       else if (s.pending !== null) s.pending = to;
-      else if (playing.current) s.replayer.play(localOf(s, to));
-      else s.replayer.pause(shownAt(s, localOf(s, to)));
+      else if (playing.current) s.replayer.play(replayerTime(s, to));
+      else s.replayer.pause(shownAt(s, replayerTime(s, to)));
       setState((y) => ({ ...y, offset: to }));
     },
-    [visit, mount, tabById, localOf],
+    [visit, mount, tabById, holds, replayerTime],
   );
   /** The shown tab's own offset at the playhead: what a link to this moment names (`?t=` with `?tab=`). */
   const localOffset = useCallback(() => {
