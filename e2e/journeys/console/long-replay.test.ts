@@ -120,11 +120,29 @@ describe('a 12-minute recording in the player', () => {
     await seekTo(page, 295);
     await expect.poll(() => shownText(page), { timeout: 10_000 }).toBe(label(29));
     await page.getByRole('button', { name: '8×' }).click();
+    // Each frame until then, what the stage shows on top: never a blank page while one replayer hands over.
+    await page.evaluate(() => {
+      const seen = { frames: 0, blank: 0 };
+      (window as unknown as { stageFrames: typeof seen }).stageFrames = seen;
+      const look = () => {
+        const wrappers = [...document.querySelectorAll('[data-testid=player-stage] .replayer-wrapper')];
+        const top = wrappers.find((w) => w.classList.contains('replay-retiring')) ?? wrappers.at(-1);
+        seen.frames++;
+        if (!top?.querySelector('iframe')?.contentDocument?.body?.textContent) seen.blank++;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.getByTestId('play-pause').click();
     await expect
       .poll(async () => Number((await shownText(page))?.replace(/\D+/g, '')), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(32);
     await page.getByTestId('play-pause').click();
+    const frames = await page.evaluate(
+      () => (window as unknown as { stageFrames: { frames: number; blank: number } }).stageFrames,
+    );
+    expect(frames.frames).toBeGreaterThan(10);
+    expect(frames.blank).toBe(0);
     await context.close();
   });
 });
