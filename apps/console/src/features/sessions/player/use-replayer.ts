@@ -142,12 +142,15 @@ export function useReplayer(
         insertStyleRules: REPLAY_STYLE_RULES,
       });
       // The recorded window's size at the moment shown: rrweb announces each (the first page, a resize, a
-      // seek past one) with 'resize'.
+      // seek past one) with 'resize'. The stage's width comes from the observer below, after the browser's own
+      // layout: read here, it would lay the whole new page out once more, in the middle of React's commit.
       let size = { width: tab.viewport.width, height: tab.viewport.height };
+      let stageWidth = 0;
       const fit = () => {
-        const width = size.width || Number(r.iframe.width) || container.clientWidth;
+        if (stageWidth === 0) return;
+        const width = size.width || Number(r.iframe.width) || stageWidth;
         const height = size.height || Number(r.iframe.height) || 600;
-        const scale = Math.min(1, container.clientWidth / width);
+        const scale = Math.min(1, stageWidth / width);
         r.wrapper.style.transform = `scale(${scale})`;
         r.wrapper.style.transformOrigin = 'top left';
         container.style.height = `${height * scale}px`;
@@ -167,7 +170,6 @@ export function useReplayer(
         pending: offset,
         dispose: () => {},
       };
-      fit();
       // rrweb's constructor queues the first page's size (and the first snapshot) on timers of its own; the
       // moment is shown after them, or a resize before it would be undone by the first size. A seek or play
       // meanwhile only moves `pending`.
@@ -180,7 +182,11 @@ export function useReplayer(
       r.on('finish', () => onFinish.current(s));
       r.on('skip-start', () => setState((x) => ({ ...x, skipping: true })));
       r.on('skip-end', () => setState((x) => ({ ...x, skipping: false })));
-      const observer = new ResizeObserver(fit);
+      // Called once as soon as it observes (before the first paint), then on every change of the stage's size.
+      const observer = new ResizeObserver((entries) => {
+        stageWidth = entries.at(-1)?.contentRect.width ?? stageWidth;
+        fit();
+      });
       observer.observe(container);
       s.dispose = () => {
         clearTimeout(opening);
