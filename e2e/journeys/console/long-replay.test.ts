@@ -125,8 +125,11 @@ describe('a 12-minute recording in the player', () => {
       const seen = { frames: 0, blank: 0 };
       (window as unknown as { stageFrames: typeof seen }).stageFrames = seen;
       const look = () => {
-        const wrappers = [...document.querySelectorAll('[data-testid=player-stage] .replayer-wrapper')];
-        const top = wrappers.find((w) => w.classList.contains('replay-retiring')) ?? wrappers.at(-1);
+        const wrappers = Array.from(
+          document.querySelectorAll('[data-testid=player-stage] .replayer-wrapper'),
+        );
+        // The last replayer's wrapper is drawn over any other (both sit at the stage's top left).
+        const top = wrappers.at(-1);
         seen.frames++;
         if (!top?.querySelector('iframe')?.contentDocument?.body?.textContent) seen.blank++;
         requestAnimationFrame(look);

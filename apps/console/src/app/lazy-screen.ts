@@ -3,8 +3,8 @@ import type { RouteObject } from 'react-router';
 import type { ConsoleFeature } from './console-feature.ts';
 
 /**
- * A route whose screen's code loads with the route's first visit (or when the browser is idle: the console
- * layout prefetches every lazy screen), in a chunk of its own feature. A replay's first open then fetches,
+ * A route whose screen's code loads with the route's first visit (or as soon as the pointer rests on its
+ * navigation entry: `preloadScreen`), in a chunk of its own feature. A replay's first open then fetches,
  * compiles and runs none of the screens it never shows (ADR 0028). The router loads the screen before it
  * leaves the previous one, so no fallback flashes.
  */
@@ -12,10 +12,13 @@ export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject
   return { lazy: async () => ({ Component: await load() }) };
 }
 
-/** The loaders of the lazy screens `role` may open: what the console prefetches once the browser is idle. */
-export function lazyScreenLoaders(features: ConsoleFeature[], role: string): (() => Promise<unknown>)[] {
-  return features
-    .filter((feature) => !feature.adminOnly || role === 'admin')
-    .flatMap((feature) => feature.routes)
-    .flatMap((route) => (typeof route.lazy === 'function' ? [route.lazy as () => Promise<unknown>] : []));
+/**
+ * Starts loading the screen of navigation entry `to`, if it is a lazy one (a screen already in is not loaded
+ * again): the navigation calls it when the pointer rests on an entry or the keyboard reaches it, so the screen is
+ * usually in by the click. Not when the browser is idle: on a replay's first open it is idle while it waits for
+ * the recording, and evaluating every screen then would hold up the first frame.
+ */
+export function preloadScreen(features: ConsoleFeature[], to: string): void {
+  for (const route of features.flatMap((feature) => feature.routes))
+    if (route.path === to && typeof route.lazy === 'function') void route.lazy().catch(() => {});
 }

@@ -1,14 +1,13 @@
 import { accountApi } from '@atrium/web/api/account.ts';
 import { clearSessionToken } from '@atrium/web/api/session-token.ts';
-import { prefetchWhenIdle } from '@atrium/web/app/prefetch-when-idle.ts';
 import { useCurrentUser } from '@atrium/web/app/session.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { features } from '../app/features.ts';
-import { lazyScreenLoaders } from '../app/lazy-screen.ts';
+import { preloadScreen } from '../app/lazy-screen.ts';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 
 /**
@@ -30,8 +29,6 @@ export function ConsoleLayout() {
     },
   });
   const [menuOpen, setMenuOpen] = useState(false);
-  // The screens a first open left out load while the browser is idle: the next one opens without a wait.
-  useEffect(() => prefetchWhenIdle(...lazyScreenLoaders(features, user.role)), [user.role]);
   const entries = features
     .flatMap((feature) => feature.nav ?? [])
     .filter((entry) => !entry.adminOnly || user.role === 'admin');
@@ -50,7 +47,13 @@ export function ConsoleLayout() {
         <ul className="list-unstyled d-flex flex-column gap-1 mb-0">
           {entries.map((entry) => (
             <li key={entry.to}>
-              <NavLink to={entry.to} end={entry.to === '/'} onClick={() => setMenuOpen(false)}>
+              <NavLink
+                to={entry.to}
+                end={entry.to === '/'}
+                onClick={() => setMenuOpen(false)}
+                onPointerEnter={() => preloadScreen(features, entry.to)}
+                onFocus={() => preloadScreen(features, entry.to)}
+              >
                 {t(entry.label)}
               </NavLink>
             </li>

@@ -1,11 +1,11 @@
 import { readSessionToken } from '@atrium/web/api/session-token.ts';
 import { afterSignInPath } from '@atrium/web/app/after-sign-in-path.ts';
-import { prefetchWhenIdle } from '@atrium/web/app/prefetch-when-idle.ts';
 import { useEntry } from '@atrium/web/app/session.ts';
 import { type ReactNode, useEffect } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { prefetchWhenIdle } from '../../app/prefetch.ts';
 import { loadDashboard } from '../dashboard/routes.tsx';
 
 const loadSignedInLayout = () => import('../../layouts/signed-in-layout.tsx');

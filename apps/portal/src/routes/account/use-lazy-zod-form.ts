@@ -1,8 +1,8 @@
-import { prefetchWhenIdle } from '@atrium/web/app/prefetch-when-idle.ts';
 import { useEffect, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { prefetchWhenIdle } from '../../app/prefetch.ts';
 
 /**
  * `useZodForm` for the first screen a visitor sees (/login): the same shared rules and the same messages,

@@ -1,9 +1,9 @@
-import { prefetchWhenIdle } from '@atrium/web/app/prefetch-when-idle.ts';
 import { useCurrentUser } from '@atrium/web/app/session.ts';
 import type { SignInState } from '@atrium/web/app/use-finish-sign-in.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { prefetchWhenIdle } from '../../app/prefetch.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { loadTaskPages } from '../tasks/routes.tsx';
 import { loadClassList } from '../training/routes.tsx';
