@@ -71,14 +71,14 @@ interface Shown {
 const shownAt = (s: Shown, local: number) => Math.max(local, s.firstSnapshot) + 1;
 
 /**
- * The visit on one timeline (ADR 0070): one rrweb Replayer at a time, for a stretch of the tab on the stage, inside
- * `container`, scaled to fit it. rrweb renders into an iframe that it sandboxes itself (no scripts run); the
- * recorded page never reaches our document. When the playhead crosses a tab switch (`visit.segments`) the
+ * The visit on one timeline (ADR 0070): one rrweb Replayer at a time, for a stretch of the tab on the stage,
+ * inside `container`, scaled to fit it. rrweb renders into an iframe that it sandboxes itself (no scripts run);
+ * the recorded page never reaches our document. When the playhead crosses a tab switch (`visit.segments`) the
  * replayer of the tab now active takes over at the same moment; a seek may name a tab to show instead of the
  * active one (a note or a link of that tab), which stays until the next switch. Only the tab shown is ever
  * built: opening a visit costs what opening its first tab did. A replayer is given one stretch of its tab
-(about 5 minutes from a page's start, ADR 0028), so a seek walks that stretch only; playing on past its end
-hands over to the next stretch's replayer as a tab switch does. Starts paused at `initial`.
+ * (about 5 minutes from a page's start, ADR 0028), so a seek walks that stretch only; playing on past its end
+ * hands over to the next stretch's replayer as a tab switch does. Starts paused at `initial`.
  */
 export function useReplayer(
   visit: Visit,
