@@ -29,6 +29,23 @@ describe('the console shell', () => {
     await context.close();
   });
 
+  it("says so, with a reload, when a screen's code cannot be loaded, and keeps the navigation", async () => {
+    const { page, context } = await signInToConsole(journey.browser, journey.server);
+    // The community's screens do not arrive (offline, or the console updated since the page opened).
+    await page.route(/\/console\/assets\/screens-[^/]+\.js$/, (route) => route.abort());
+    const nav = page.getByRole('navigation', { name: '主控台導覽' });
+    await nav.getByRole('link', { name: '課程管理' }).click();
+    await page.getByTestId('screen-load-error').getByText('這個畫面無法載入').waitFor();
+    await nav.getByRole('link', { name: '總覽' }).click();
+    await page.getByRole('heading', { name: '總覽' }).waitFor();
+    // Back online, the reload brings the screen.
+    await page.unroute(/\/console\/assets\/screens-[^/]+\.js$/);
+    await nav.getByRole('link', { name: '課程管理' }).click();
+    await page.getByTestId('screen-load-error').getByRole('button', { name: '重新載入' }).click();
+    await page.getByRole('heading', { name: '課程管理' }).waitFor();
+    await context.close();
+  });
+
   it("says what is wrong with a form value in the console's language, zh-TW or English (issue 23)", async () => {
     const { page, context } = await signInToConsole(journey.browser, journey.server, {
       role: 'admin',

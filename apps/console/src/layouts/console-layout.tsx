@@ -7,7 +7,7 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { features } from '../app/features.ts';
-import { preloadScreen } from '../app/lazy-screen.ts';
+import { preloadScreen } from '../app/lazy-screen.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../app/lazy-screen.ts';
+import { lazyScreen } from '../app/lazy-screen.tsx';
 
 // Lazy like the features' screens: a signed-in agent's first open never runs the forms (ADR 0028).
 export const signInRoutes: RouteObject[] = [

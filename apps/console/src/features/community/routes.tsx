@@ -1,5 +1,5 @@
 import type { ConsoleFeature } from '../../app/console-feature.ts';
-import { lazyScreen } from '../../app/lazy-screen.ts';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 import discussionEn from './discussion-en.json';
 import discussionZhTW from './discussion-zh-TW.json';
 import en from './en.json';

@@ -1,5 +1,5 @@
 import type { ConsoleFeature } from '../../app/console-feature.ts';
-import { lazyScreen } from '../../app/lazy-screen.ts';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 import en from './en.json';
 import zhTW from './zh-TW.json';
 

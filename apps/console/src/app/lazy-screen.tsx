@@ -1,15 +1,22 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ConsoleFeature } from './console-feature.ts';
+import { ScreenLoadError } from './screen-load-error.tsx';
 
 /**
  * A route whose screen's code loads with the route's first visit (or as soon as the pointer rests on its
  * navigation entry: `preloadScreen`), in a chunk of its own feature. A replay's first open then fetches,
  * compiles and runs none of the screens it never shows (ADR 0028). The router loads the screen before it
- * leaves the previous one, so no fallback flashes.
+ * leaves the previous one, so no fallback flashes. A screen whose code cannot load is `ScreenLoadError` until
+ * the page reloads: React Router keeps a route whose `lazy` failed as "still loading" and draws nothing under
+ * the layout, so the failure is caught here rather than left to the route's error element (which catches a
+ * screen that fails while drawing).
  */
-export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  return {
+    lazy: async () => ({ Component: await load().catch(() => ScreenLoadError) }),
+    errorElement: <ScreenLoadError />,
+  };
 }
 
 /**
