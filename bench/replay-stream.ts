@@ -10,7 +10,12 @@ import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestApp } from '@atrium/server/test/create-test-app';
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { trackerStartBody } from '../apps/server/test/tracker-start-body.ts';
+import {
+  pageStartMessages,
+  rrwebElement,
+  startRecording,
+  uploadBatch,
+} from '../apps/server/test/upload-recording.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 
 const HOURS = 2;
@@ -41,26 +46,12 @@ const TRACE = process.env.BENCH_TRACE;
 const WIDTH = 1280;
 const HEIGHT = 800;
 
-/** rrweb's serialised page (Document 0, Element 2, Text 3): NODES paragraphs whose text the batches change. */
-function fullSnapshot(texts: (i: number) => string) {
-  const el = (id: number, tagName: string, childNodes: unknown[]) => ({
-    type: 2,
-    id,
-    tagName,
-    attributes: {},
-    childNodes,
-  });
+/** rrweb's serialised `<html>` (Element 2, Text 3): NODES paragraphs whose text the batches change. */
+function page(texts: (i: number) => string) {
   const paragraphs = Array.from({ length: NODES }, (_, i) =>
-    el(1000 + i, 'p', [{ type: 3, id: 2000 + i, textContent: texts(i) }]),
+    rrwebElement(1000 + i, 'p', [{ type: 3, id: 2000 + i, textContent: texts(i) }]),
   );
-  return {
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [el(2, 'html', [el(3, 'head', []), el(4, 'body', paragraphs)])],
-    },
-    initialOffset: { top: 0, left: 0 },
-  };
+  return rrwebElement(2, 'html', [rrwebElement(3, 'head', []), rrwebElement(4, 'body', paragraphs)]);
 }
 /** The text paragraph `i` holds after batch `seq`: the bench reads it back in the replayed page. */
 const textAt = (seq: number, i: number) => `${seq}-${i}-${'x'.repeat(200)}`;
@@ -74,12 +65,7 @@ const agent = await createTestUser(t.app, { role: 'agent' });
 
 /** Uploads a synthetic recording of `batches` batches that ended just now; returns its session id. */
 async function record(batches: number): Promise<string> {
-  const start = await t.app.inject({
-    method: 'POST',
-    url: '/ingest/v1/web/start',
-    payload: trackerStartBody({ width: 1280, height: 800, url: 'https://portal.example/' }),
-  });
-  const { token, sessionID } = start.json();
+  const { token, sessionID } = await startRecording(t.app);
   const t0 = Date.now() - batches * BATCH_SECONDS * 1000;
   for (let seq = 0; seq < batches; seq++) {
     const at = t0 + seq * BATCH_SECONDS * 1000;
@@ -92,14 +78,12 @@ async function record(batches: number): Promise<string> {
       const before = seq - 1;
       messages.push(
         [MessageType.SetViewportSize, WIDTH, HEIGHT],
-        [
-          MessageType.RrwebEvent,
-          { type: 4, data: { href: 'https://portal.example/', width: WIDTH, height: HEIGHT }, timestamp: at },
-        ],
-        [
-          MessageType.RrwebEvent,
-          { type: 2, data: fullSnapshot((i) => (before < 0 ? '' : textAt(before, i))), timestamp: at },
-        ],
+        ...pageStartMessages(
+          at,
+          page((i) => (before < 0 ? '' : textAt(before, i))),
+          WIDTH,
+          HEIGHT,
+        ),
       );
     }
     for (let i = 0; i < NODES; i++) {
@@ -120,15 +104,9 @@ async function record(batches: number): Promise<string> {
         },
       ]);
     }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/i',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: { batchId: `tab-1-1-${seq}`, tabId: 'tab-1', pageNo: 1, seq, messages },
-    });
-    if (res.statusCode >= 300) throw new Error(`batch ${seq}: ${res.statusCode} ${res.body}`);
+    await uploadBatch(t.app, token, seq, messages);
   }
-  return sessionID as string;
+  return sessionID;
 }
 
 // The issue's two recordings: a 10-minute one (opened to its first frame) and a 2-hour one (heap, seeks).

@@ -1,6 +1,11 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import { trackerStartBody } from '../../../apps/server/test/tracker-start-body.ts';
+import {
+  pageStartMessages,
+  rrwebElement,
+  startRecording,
+  uploadBatch,
+} from '../../../apps/server/test/upload-recording.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openSignedIn } from '../../support/portal.ts';
 import type { TestServer } from '../../support/server.ts';
@@ -11,52 +16,17 @@ const OTHER_SCREENS =
 
 /** A one-batch recording through the real ingest: a page with one paragraph. Returns its session id. */
 async function uploadOnePage(server: TestServer): Promise<string> {
-  const start = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/v1/web/start',
-    payload: trackerStartBody({ width: 1280, height: 800, url: 'https://portal.example/' }),
-  });
-  const { token, sessionID } = start.json();
+  const { token, sessionID } = await startRecording(server.app);
   const at = Date.now() - 5_000;
-  const page = (id: number, tag: string, childNodes: unknown[]) => ({
-    type: 2,
-    id,
-    tagName: tag,
-    attributes: {},
-    childNodes,
-  });
-  const snapshot = page(2, 'html', [
-    page(3, 'head', []),
-    page(4, 'body', [page(5, 'p', [{ type: 3, id: 6, textContent: '早到的錄影' }])]),
+  const html = rrwebElement(2, 'html', [
+    rrwebElement(3, 'head', []),
+    rrwebElement(4, 'body', [rrwebElement(5, 'p', [{ type: 3, id: 6, textContent: '早到的錄影' }])]),
   ]);
-  const batch = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/v1/web/i',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: {
-      batchId: 'tab-1-1-0',
-      tabId: 'tab-1',
-      pageNo: 1,
-      seq: 0,
-      messages: [
-        [MessageType.Timestamp, at],
-        [MessageType.TabData, 'tab-1'],
-        [
-          MessageType.RrwebEvent,
-          { type: 4, data: { href: 'https://portal.example/', width: 1280, height: 800 }, timestamp: at },
-        ],
-        [
-          MessageType.RrwebEvent,
-          {
-            type: 2,
-            data: { node: { type: 0, id: 1, childNodes: [snapshot] }, initialOffset: { top: 0, left: 0 } },
-            timestamp: at,
-          },
-        ],
-      ],
-    },
-  });
-  expect(batch.statusCode).toBeLessThan(300);
+  await uploadBatch(server.app, token, 0, [
+    [MessageType.Timestamp, at],
+    [MessageType.TabData, 'tab-1'],
+    ...pageStartMessages(at, html),
+  ]);
   return sessionID;
 }
 

@@ -1,7 +1,12 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { trackerStartBody } from '../../../apps/server/test/tracker-start-body.ts';
+import {
+  pageStartMessages,
+  rrwebElement,
+  startRecording,
+  uploadBatch,
+} from '../../../apps/server/test/upload-recording.ts';
 import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 
@@ -14,20 +19,8 @@ const label = (seq: number) => `第 ${seq} 批`;
 /** A 12-minute recording through the real ingest: one paragraph that names the batch it was last changed in. */
 async function uploadLongRecording(journey: ReturnType<typeof useJourney>): Promise<string> {
   const { server } = journey;
-  const start = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/v1/web/start',
-    payload: trackerStartBody({ width: 1280, height: 800, url: 'https://portal.example/' }),
-  });
-  const { token, sessionID } = start.json();
+  const { token, sessionID } = await startRecording(server.app);
   const t0 = Date.now() - (BATCHES + 1) * BATCH_SECONDS * 1000;
-  const el = (id: number, tagName: string, childNodes: unknown[]) => ({
-    type: 2,
-    id,
-    tagName,
-    attributes: {},
-    childNodes,
-  });
   for (let seq = 0; seq < BATCHES; seq++) {
     const at = t0 + seq * BATCH_SECONDS * 1000;
     const messages: unknown[][] = [
@@ -36,24 +29,11 @@ async function uploadLongRecording(journey: ReturnType<typeof useJourney>): Prom
     ];
     if (seq % CHECKPOINT_BATCHES === 0) {
       const text = seq === 0 ? '' : label(seq - 1);
-      const html = el(2, 'html', [
-        el(3, 'head', []),
-        el(4, 'body', [el(5, 'p', [{ type: 3, id: 6, textContent: text }])]),
+      const html = rrwebElement(2, 'html', [
+        rrwebElement(3, 'head', []),
+        rrwebElement(4, 'body', [rrwebElement(5, 'p', [{ type: 3, id: 6, textContent: text }])]),
       ]);
-      messages.push(
-        [
-          MessageType.RrwebEvent,
-          { type: 4, data: { href: 'https://portal.example/', width: 1280, height: 800 }, timestamp: at },
-        ],
-        [
-          MessageType.RrwebEvent,
-          {
-            type: 2,
-            data: { node: { type: 0, id: 1, childNodes: [html] }, initialOffset: { top: 0, left: 0 } },
-            timestamp: at,
-          },
-        ],
-      );
+      messages.push(...pageStartMessages(at, html));
     }
     messages.push(
       [MessageType.MouseMove, 10 + seq, 20],
@@ -66,13 +46,7 @@ async function uploadLongRecording(journey: ReturnType<typeof useJourney>): Prom
         },
       ],
     );
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/ingest/v1/web/i',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: { batchId: `tab-1-1-${seq}`, tabId: 'tab-1', pageNo: 1, seq, messages },
-    });
-    expect(res.statusCode).toBeLessThan(300);
+    await uploadBatch(server.app, token, seq, messages);
   }
   return sessionID;
 }
