@@ -46,6 +46,31 @@ describe('the console shell', () => {
     await context.close();
   });
 
+  it('opened by its address, a screen shows the console around it and says it is loading until its code is in', async () => {
+    const { page, context } = await signInToConsole(journey.browser, journey.server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/console\/assets\/issues-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const opened = page.goto('/console/issues');
+    await page.getByTestId('screen-loading').waitFor();
+    expect(await page.getByRole('navigation', { name: '主控台導覽' }).isVisible()).toBe(true);
+    release();
+    await opened;
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('screen-loading').count()).toBe(0);
+    expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
+    await context.close();
+  });
+
   it("says what is wrong with a form value in the console's language, zh-TW or English (issue 23)", async () => {
     const { page, context } = await signInToConsole(journey.browser, journey.server, {
       role: 'admin',

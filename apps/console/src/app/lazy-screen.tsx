@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ConsoleFeature } from './console-feature.ts';
 import { ScreenLoadError } from './screen-load-error.tsx';
+import { ScreenLoading } from './screen-loading.tsx';
 
 /**
  * A route whose screen's code loads with the route's first visit (or as soon as the pointer rests on its
@@ -12,10 +13,14 @@ import { ScreenLoadError } from './screen-load-error.tsx';
  * the layout, so the failure is caught here rather than left to the route's error element (which catches a
  * screen that fails while drawing).
  */
-export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+export function lazyScreen(
+  load: () => Promise<ComponentType>,
+): Pick<RouteObject, 'lazy' | 'errorElement' | 'hydrateFallbackElement'> {
   return {
     lazy: async () => ({ Component: await load().catch(() => ScreenLoadError) }),
     errorElement: <ScreenLoadError />,
+    // Opened by its address, the screen's place says it is loading, under the console's frame.
+    hydrateFallbackElement: <ScreenLoading />,
   };
 }
 
