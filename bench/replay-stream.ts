@@ -10,12 +10,8 @@ import { MessageType } from '@atrium/protocol/tracker/messages';
 import { createTestApp } from '@atrium/server/test/create-test-app';
 import { createTestUser } from '@atrium/server/test/create-test-user';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import {
-  pageStartMessages,
-  rrwebElement,
-  startRecording,
-  uploadBatch,
-} from '../apps/server/test/upload-recording.ts';
+import { recordWithTracker } from '../apps/server/test/record-with-tracker.ts';
+import { pageStartMessages, rrwebElement } from '../apps/server/test/rrweb-page.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 
 const HOURS = 2;
@@ -65,7 +61,12 @@ const agent = await createTestUser(t.app, { role: 'agent' });
 
 /** Uploads a synthetic recording of `batches` batches that ended just now; returns its session id. */
 async function record(batches: number): Promise<string> {
-  const { token, sessionID } = await startRecording(t.app);
+  const tracker = recordWithTracker(t.app);
+  const { token, sessionID } = await tracker.start('tab-1', {
+    url: 'https://portal.example/',
+    width: 1280,
+    height: 800,
+  });
   const t0 = Date.now() - batches * BATCH_SECONDS * 1000;
   for (let seq = 0; seq < batches; seq++) {
     const at = t0 + seq * BATCH_SECONDS * 1000;
@@ -104,7 +105,8 @@ async function record(batches: number): Promise<string> {
         },
       ]);
     }
-    await uploadBatch(t.app, token, seq, messages);
+    const res = await tracker.upload(token, 'tab-1', seq, messages);
+    if (res.statusCode >= 300) throw new Error(`batch ${seq}: ${res.statusCode} ${res.body}`);
   }
   return sessionID;
 }

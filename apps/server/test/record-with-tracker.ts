@@ -9,7 +9,10 @@ import { trackerStartBody } from './tracker-start-body.ts';
  */
 export function recordWithTracker(app: FastifyInstance) {
   return {
-    async start(tab: string, opts: { url?: string; userID?: string; token?: string } = {}) {
+    async start(
+      tab: string,
+      opts: { url?: string; userID?: string; token?: string; width?: number; height?: number } = {},
+    ) {
       const res = await app.inject({
         method: 'POST',
         url: '/ingest/v1/web/start',

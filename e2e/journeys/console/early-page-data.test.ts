@@ -1,11 +1,7 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it } from 'vitest';
-import {
-  pageStartMessages,
-  rrwebElement,
-  startRecording,
-  uploadBatch,
-} from '../../../apps/server/test/upload-recording.ts';
+import { recordWithTracker } from '../../../apps/server/test/record-with-tracker.ts';
+import { pageStartMessages, rrwebElement } from '../../../apps/server/test/rrweb-page.ts';
 import { useJourney } from '../../support/journey.ts';
 import { openSignedIn } from '../../support/portal.ts';
 import type { TestServer } from '../../support/server.ts';
@@ -16,17 +12,23 @@ const OTHER_SCREENS =
 
 /** A one-batch recording through the real ingest: a page with one paragraph. Returns its session id. */
 async function uploadOnePage(server: TestServer): Promise<string> {
-  const { token, sessionID } = await startRecording(server.app);
+  const tracker = recordWithTracker(server.app);
+  const { token, sessionID } = await tracker.start('tab-1', {
+    url: 'https://portal.example/',
+    width: 1280,
+    height: 800,
+  });
   const at = Date.now() - 5_000;
   const html = rrwebElement(2, 'html', [
     rrwebElement(3, 'head', []),
     rrwebElement(4, 'body', [rrwebElement(5, 'p', [{ type: 3, id: 6, textContent: '早到的錄影' }])]),
   ]);
-  await uploadBatch(server.app, token, 0, [
+  const batch = await tracker.upload(token, 'tab-1', 0, [
     [MessageType.Timestamp, at],
     [MessageType.TabData, 'tab-1'],
     ...pageStartMessages(at, html),
   ]);
+  expect(batch.statusCode).toBeLessThan(300);
   return sessionID;
 }
 

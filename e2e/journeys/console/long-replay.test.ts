@@ -1,12 +1,8 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  pageStartMessages,
-  rrwebElement,
-  startRecording,
-  uploadBatch,
-} from '../../../apps/server/test/upload-recording.ts';
+import { recordWithTracker } from '../../../apps/server/test/record-with-tracker.ts';
+import { pageStartMessages, rrwebElement } from '../../../apps/server/test/rrweb-page.ts';
 import { signInToConsole } from '../../support/console.ts';
 import { useJourney } from '../../support/journey.ts';
 
@@ -19,7 +15,12 @@ const label = (seq: number) => `第 ${seq} 批`;
 /** A 12-minute recording through the real ingest: one paragraph that names the batch it was last changed in. */
 async function uploadLongRecording(journey: ReturnType<typeof useJourney>): Promise<string> {
   const { server } = journey;
-  const { token, sessionID } = await startRecording(server.app);
+  const tracker = recordWithTracker(server.app);
+  const { token, sessionID } = await tracker.start('tab-1', {
+    url: 'https://portal.example/',
+    width: 1280,
+    height: 800,
+  });
   const t0 = Date.now() - (BATCHES + 1) * BATCH_SECONDS * 1000;
   for (let seq = 0; seq < BATCHES; seq++) {
     const at = t0 + seq * BATCH_SECONDS * 1000;
@@ -46,7 +47,7 @@ async function uploadLongRecording(journey: ReturnType<typeof useJourney>): Prom
         },
       ],
     );
-    await uploadBatch(server.app, token, seq, messages);
+    expect((await tracker.upload(token, 'tab-1', seq, messages)).statusCode).toBeLessThan(300);
   }
   return sessionID;
 }

@@ -38,12 +38,9 @@ export function replayStretches(events: readonly ReplayEvent[], minMs = STRETCH_
     const event = events[i]!;
     const from = events[start]!.timestamp;
     if (event.type !== META || event.timestamp - from < minMs) continue;
-    const end: ReplayEvent = {
-      type: CUSTOM,
-      data: { tag: STRETCH_END_TAG, payload: null },
-      timestamp: event.timestamp,
-    };
-    stretches.push({ from, to: event.timestamp, events: [...events.slice(start, i), end] });
+    const part = events.slice(start, i);
+    part.push({ type: CUSTOM, data: { tag: STRETCH_END_TAG, payload: null }, timestamp: event.timestamp });
+    stretches.push({ from, to: event.timestamp, events: part });
     start = i;
   }
   const last = events.slice(start);
