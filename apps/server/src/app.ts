@@ -95,7 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     });
   if (!deps.database) {
-    await database.migrate();
+    // Under the migration lock (ADR 0076); an operator running `npm run migrate` as a release step may turn it off.
+    if (config.migrateAtStart) await database.migrate();
     app.addHook('onClose', () => database.close());
   }
   const mailer =

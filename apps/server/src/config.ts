@@ -8,6 +8,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Like `bool`, but on when unset: for switches an operator turns off. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === undefined || v === '' || v === 'true' || v === '1');
+
 const services = ['web', 'ingest', 'assist', 'peer'] as const;
 
 /** Where course videos and live classes are embedded from unless CSP_FRAME_ORIGINS says otherwise. */
@@ -77,6 +83,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  MIGRATE_AT_START: boolOn,
   COOKIE_DOMAIN: z.string().optional(),
   COOKIE_SECURE: bool,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(60),
@@ -226,6 +233,8 @@ export interface Config {
   redisKeyPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Whether a process applies pending migrations as it starts (under the lock, ADR 0076); else `npm run migrate`. */
+  migrateAtStart: boolean;
   cookie: { domain?: string; secure: boolean };
   sessionTtlDays: number;
   /**
@@ -348,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? `${new URL(publicUrl).host}:`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    migrateAtStart: e.MIGRATE_AT_START,
     cookie: {
       domain: e.COOKIE_DOMAIN || undefined,
       secure: e.COOKIE_SECURE || publicUrl.startsWith('https://'),
