@@ -101,7 +101,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      production: config.env === 'production',
+    });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('config', config);
   app.decorate('db', database.db);
