@@ -87,12 +87,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // A database restart kills every pooled connection at once: one line per burst, without a stack, says so.
+  const databaseWarning = warnAtMostEvery(app.log, 10_000);
   const database =
     deps.database ??
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+      onIdleError: (err) =>
+        databaseWarning(
+          'connection-lost',
+          { reason: err.message },
+          'database connections lost (server restart or failover?); the pool opens new ones',
+        ),
     });
   if (!deps.database) {
     // Under the migration lock (ADR 0076); an operator running `npm run migrate` as a release step may turn it off.
