@@ -24,6 +24,7 @@ import { loggerOptions, ownRequestLogging } from './lib/logger-options.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { portalStatic } from './lib/portal-static.ts';
 import { rateLimits } from './lib/rate-limit.ts';
+import { echoRequestId, requestId } from './lib/request-id.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseCompression } from './lib/response-compression.ts';
 import { strictTransportSecurity } from './lib/strict-transport-security.ts';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: ownRequestLogging(),
+    // Accepted from the proxy when well formed, else made here; logged as reqId and returned (ADR 0076).
+    genReqId: requestId,
     // A hop count works at run time (proxy-addr) though Fastify's types list only the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1_048_576,
@@ -86,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', echoRequestId);
 
   // A database restart kills every pooled connection at once: one line per burst, without a stack, says so.
   const databaseWarning = warnAtMostEvery(app.log, 10_000);
