@@ -37,7 +37,9 @@ describe('a PostgreSQL restart under the app', () => {
     const before = lines.length;
     await postgres.restart();
     // Back in service: the pool has opened new connections.
-    await until(async () => (await app.inject({ method: 'GET', url: '/v1/health/ready' })).statusCode === 200);
+    await until(
+      async () => (await app.inject({ method: 'GET', url: '/v1/health/ready' })).statusCode === 200,
+    );
     const warnings = lines.slice(before).filter((l) => l.level === 40);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ msg: expect.stringContaining('database connections lost') });
