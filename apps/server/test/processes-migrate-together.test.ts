@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,25 @@ async function schemaOf(client: pg.Client): Promise<string[]> {
      order by 1`,
   );
   return rows.map((r) => r.item as string);
+}
+
+const root = new URL('../../..', import.meta.url).pathname;
+
+/** `npm run migrate` as a release step runs it: its own process; resolves with its exit code and output. */
+function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
 async function until(check: () => Promise<boolean>, ms: number, what: string) {
@@ -167,4 +187,50 @@ describe.skipIf(!adminUrl)('three processes starting together on one database', 
     },
     240_000,
   );
+
+  it('the release step brings a database two migrations behind up to date; a second one at once waits', async () => {
+    const database = await freshDatabase();
+    const barrier = new pg.Client({ connectionString: database.url });
+    const observer = new pg.Client({ connectionString: database.url });
+    try {
+      await migrateFirst(database.url, journal.entries.length - 2);
+      await barrier.connect();
+      await observer.connect();
+      await barrier.query('begin');
+      await barrier.query('lock table drizzle.__drizzle_migrations in access exclusive mode');
+      const dataDir = mkdtempSync(join(tmpdir(), 'atrium-migrate-step-'));
+      dataDirs.push(dataDir);
+      const env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        INGEST_SECRET: 'one-deployment-one-secret-of-32-chars-or-more',
+        MAIL_TRANSPORT: 'log',
+      };
+      const runs = [runMigrate(env), runMigrate(env)];
+      const dbName = new URL(database.url).pathname.slice(1);
+      await until(
+        async () => {
+          const { rows } = await observer.query(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+            [dbName],
+          );
+          return rows[0].n >= 2;
+        },
+        120_000,
+        'two release steps waiting to migrate',
+      );
+      await barrier.query('rollback');
+      const results = await Promise.all(runs);
+      expect(results.map((r) => r.code)).toEqual([0, 0]);
+      expect(results[0]!.output).toContain('database migrated (postgres)');
+      const { rows } = await barrier.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(rows[0].n).toBe(journal.entries.length);
+      expect(await schemaOf(barrier)).toEqual(current);
+    } finally {
+      await barrier.end().catch(() => {});
+      await observer.end().catch(() => {});
+      await database.drop();
+    }
+  }, 240_000);
 });
