@@ -24,6 +24,7 @@ import { loggerOptions, ownRequestLogging } from './lib/logger-options.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { portalStatic } from './lib/portal-static.ts';
 import { rateLimits } from './lib/rate-limit.ts';
+import { echoRequestId, requestId } from './lib/request-id.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseCompression } from './lib/response-compression.ts';
 import { strictTransportSecurity } from './lib/strict-transport-security.ts';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: ownRequestLogging(),
+    // Accepted from the proxy when well formed, else made here; logged as reqId and returned (ADR 0076).
+    genReqId: requestId,
     // A hop count works at run time (proxy-addr) though Fastify's types list only the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1_048_576,
@@ -86,21 +89,36 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', echoRequestId);
 
+  // A database restart kills every pooled connection at once: one line per burst, without a stack, says so.
+  const databaseWarning = warnAtMostEvery(app.log, 10_000);
   const database =
     deps.database ??
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+      onIdleError: (err) =>
+        databaseWarning(
+          'connection-lost',
+          { reason: err.message },
+          'database connections lost (server restart or failover?); the pool opens new ones',
+        ),
     });
   if (!deps.database) {
-    await database.migrate();
+    // Under the migration lock (ADR 0076); an operator running `npm run migrate` as a release step may turn it off.
+    if (config.migrateAtStart) await database.migrate();
     app.addHook('onClose', () => database.close());
   }
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      production: config.env === 'production',
+    });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('config', config);
   app.decorate('db', database.db);

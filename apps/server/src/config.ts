@@ -8,6 +8,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Like `bool`, but on when unset: for switches an operator turns off. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === undefined || v === '' || v === 'true' || v === '1');
+
 const services = ['web', 'ingest', 'assist', 'peer'] as const;
 
 /** Where course videos and live classes are embedded from unless CSP_FRAME_ORIGINS says otherwise. */
@@ -76,7 +82,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // smtp (needs SMTP_URL) or log; unset: smtp when SMTP_URL is set, else log — except in production (ADR 0076).
+  MAIL_TRANSPORT: z
+    .enum(['smtp', 'log'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  MIGRATE_AT_START: boolOn,
   COOKIE_DOMAIN: z.string().optional(),
   COOKIE_SECURE: bool,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(60),
@@ -224,8 +236,11 @@ export interface Config {
   redisUrl?: string;
   /** Before every Redis key and channel: deployments sharing one Redis never meet (issue 18, finding 12). */
   redisKeyPrefix: string;
+  /** Set: mail goes out through SMTP. Unset: mail is logged (the body only outside production, ADR 0076). */
   smtpUrl?: string;
   mailFrom: string;
+  /** Whether a process applies pending migrations as it starts (under the lock, ADR 0076); else `npm run migrate`. */
+  migrateAtStart: boolean;
   cookie: { domain?: string; secure: boolean };
   sessionTtlDays: number;
   /**
@@ -330,10 +345,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const problems: string[] = [];
   // Session tokens signed with a known secret could be forged by anyone: production must set its own.
   if (e.NODE_ENV === 'production' && !e.INGEST_SECRET) {
-    throw new ConfigError(['INGEST_SECRET: required in production (32+ random characters)']);
+    problems.push('INGEST_SECRET: required in production (32+ random characters)');
   }
+  const mailProblem = mailTransportProblem(e.NODE_ENV, e.SMTP_URL, e.MAIL_TRANSPORT);
+  if (mailProblem) problems.push(mailProblem);
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -346,8 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? `${new URL(publicUrl).host}:`,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: e.MAIL_TRANSPORT === 'log' ? undefined : e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    migrateAtStart: e.MIGRATE_AT_START,
     cookie: {
       domain: e.COOKIE_DOMAIN || undefined,
       secure: e.COOKIE_SECURE || publicUrl.startsWith('https://'),
@@ -418,4 +438,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
   };
+}
+
+/**
+ * A production process without a way to send mail would start fine and fail every sign-up later: it must have
+ * SMTP_URL, or the operator must say MAIL_TRANSPORT=log (then only recipients and subjects are logged).
+ */
+function mailTransportProblem(env: string, smtpUrl?: string, transport?: 'smtp' | 'log'): string | undefined {
+  if (transport === 'smtp' && !smtpUrl) return 'SMTP_URL: required when MAIL_TRANSPORT=smtp';
+  if (transport === 'log' && smtpUrl) return 'MAIL_TRANSPORT: log and SMTP_URL are both set; keep one';
+  if (env === 'production' && !smtpUrl && transport !== 'log') {
+    return 'SMTP_URL: required in production (smtp://user:pass@host:587), or set MAIL_TRANSPORT=log to only log that mails were sent';
+  }
+  return undefined;
 }

@@ -67,6 +67,7 @@ describe.skipIf(missing.length > 0)('four server processes behind nginx', () => 
       REDIS_URL: redisTestUrl,
       REDIS_KEY_PREFIX: `nginx-test-${process.pid}:`,
       INGEST_SECRET: 'one-deployment-one-secret-of-32-chars-or-more',
+      MAIL_TRANSPORT: 'log',
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       ...s3.env,

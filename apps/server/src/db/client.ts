@@ -18,6 +18,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** Applies pending migrations; on PostgreSQL one migrator at a time (advisory lock, ADR 0076). */
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections (total, idle) and queries waiting for one, for /metrics. */
@@ -25,6 +26,32 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/**
+ * The advisory-lock key every Atrium migrator takes (ADR 0076): any fixed 64-bit number, the same in every
+ * release. Advisory locks are per database, so deployments sharing one server do not wait on each other.
+ */
+export const MIGRATION_LOCK_KEY = 4_107_553_871_001n;
+
+/**
+ * Migrates a PostgreSQL database under a session advisory lock on one dedicated connection: processes starting
+ * together (replicas, the `migrate` release step, the admin CLI) run one at a time, and those that waited find
+ * nothing left to do. The lock goes with the connection, so a migrator that dies mid-way frees it.
+ */
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+  // A server restart while migrating fails the pending query; without a listener it would crash the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock too; unlocking first lets the next migrator go without waiting for it.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: on disk under `dataDir/pglite`,
@@ -36,11 +63,12 @@ export function openDatabase(opts: {
   /** Told when an idle pooled connection dies (server restart, failover); the pool replaces it. */
   onIdleError?: (error: Error) => void;
 }): DatabaseHandle {
-  if (opts.databaseUrl) {
+  const { databaseUrl } = opts;
+  if (databaseUrl) {
     // A database out of reach without an answer (a partition, a host gone) fails a request after 10 s rather than
     // holding it forever; the error handler answers 503 database_unavailable.
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      connectionString: databaseUrl,
       max: 10,
       connectionTimeoutMillis: 10_000,
     });
@@ -54,7 +82,7 @@ export function openDatabase(opts: {
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(databaseUrl),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };

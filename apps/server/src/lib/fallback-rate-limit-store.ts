@@ -14,6 +14,10 @@ interface GlobalParams {
   continueExceeding?: boolean;
   exponentialBackoff?: boolean;
 }
+/** What @fastify/rate-limit hands `child()`: a route's merged limits and, for a route, the route itself. */
+interface ChildParams extends GlobalParams {
+  routeInfo?: { method?: string; url?: string };
+}
 
 /** Whether limits are shared through Redis right now; the health route reports it. */
 export interface RateLimitState {
@@ -39,6 +43,19 @@ export function fallbackStore(
     onChange(state);
   };
   redis.on('ready', () => mark('shared'));
+  const base = `${keyPrefix}atrium-rl-`;
+  // A route's counters are named after it (`…atrium-rl-POST/v1/user/login-<address>`). A limiter made with
+  // createRateLimit() has no route, and RedisStore would name its keys `…atrium-rl-undefinedundefined-…`;
+  // its key generator names the counter (`task-submit:<user>`), so it only needs a prefix of its own.
+  const sharedChild = (shared: Store, params: ChildParams): Store =>
+    params.routeInfo?.method && params.routeInfo.url
+      ? shared.child(params)
+      : (new RedisStore(
+          params.continueExceeding ?? false,
+          params.exponentialBackoff ?? false,
+          redis,
+          `${base}limiter:`,
+        ) as Store);
   const wrap = (shared: Store, local: Store): Store => {
     const route =
       (method: 'incr' | 'read') => (key: string, cb: Counted, timeWindow: number, max: number) => {
@@ -61,7 +78,8 @@ export function fallbackStore(
     return {
       incr: route('incr'),
       read: route('read'),
-      child: (routeOptions) => wrap(shared.child(routeOptions), local.child(routeOptions)),
+      child: (routeOptions) =>
+        wrap(sharedChild(shared, routeOptions as ChildParams), local.child(routeOptions)),
     };
   };
   // @fastify/rate-limit constructs `new store(globalParams)`.
@@ -70,7 +88,7 @@ export function fallbackStore(
       params.continueExceeding ?? false,
       params.exponentialBackoff ?? false,
     ];
-    const shared = new RedisStore(continueExceeding, backoff, redis, `${keyPrefix}atrium-rl-`);
+    const shared = new RedisStore(continueExceeding, backoff, redis, base);
     const local = new LocalStore(continueExceeding, backoff);
     return wrap(shared as Store, local as Store);
   } as unknown as FastifyRateLimitStoreCtor;

@@ -8,7 +8,9 @@ import type { ErrorBody } from './errors.ts';
  * `{ error, code, message, statusCode }` and put the raw path in the message — echoing attacker input into
  * JSON some tool may render. These answer in the one `{ message, code }` shape and echo nothing.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Raised before the onRequest hooks, which would otherwise return the request id.
+  reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(414).send({ code: 'uri_too_long', message: '網址過長' } satisfies ErrorBody);
   }

@@ -1,7 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-databases.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createMailer } from './mail.ts';
 
 describe('mail without SMTP_URL', () => {
@@ -25,3 +28,56 @@ describe('mail without SMTP_URL', () => {
     expect(text).toContain(`請開啟連結完成註冊：${link}`);
   });
 });
+
+describe('mail without SMTP_URL in production (MAIL_TRANSPORT=log)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-mail-prod-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('logs who was mailed and about what, never the registration code or link', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      INGEST_SECRET: 'x'.repeat(40),
+      MAIL_TRANSPORT: 'log',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'https://portal.example',
+    });
+    const database = await openTestDatabase('pglite');
+    const app = await buildApp(config, {
+      database,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/user/register',
+        payload: { email: 'new-learner@example.com', password: 'Secret123', nickname: '小新' },
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      const mailed = () => lines.find((l) => l.to === 'new-learner@example.com');
+      await until(() => Boolean(mailed()));
+      // The operator's copy on disk holds the code; the log line only says that it went out.
+      const file = readdirSync(join(dataDir, 'mail')).find((f) => f.endsWith('.txt'))!;
+      const body = readFileSync(join(dataDir, 'mail', file), 'utf8');
+      const code = body.match(/\b\d{6}\b/)?.[0];
+      expect(code).toBeDefined();
+      expect(mailed()).toMatchObject({ to: 'new-learner@example.com', subject: expect.any(String) });
+      const log = JSON.stringify(lines);
+      expect(log).not.toContain(code);
+      expect(log).not.toContain('https://portal.example/');
+      expect(statSync(join(dataDir, 'mail', file)).mode & 0o077).toBe(0);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+async function until(check: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { redisAnswers, redisTestUrl } from '../../test/redis-available.ts';
+import { trackerStartBody } from '../../test/tracker-start-body.ts';
+import { PORTAL_PROJECT } from '../db/seed/seed-ingest.ts';
 
 const redisUrl = redisTestUrl;
 const available = await redisAnswers();
@@ -44,6 +47,39 @@ describe.skipIf(!available)('rate limits shared through Redis', () => {
       code: 'rate_limited',
       message: expect.stringContaining('秒後再試'),
     });
+  });
+});
+
+describe.skipIf(!available)('rate-limit counters in Redis', () => {
+  it('are named after their route or their limiter, never `undefinedundefined`', async () => {
+    const prefix = `rl-names-${randomBytes(4).toString('hex')}:`;
+    const t = await createTestApp('pglite', { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+    const redis = new Redis(redisUrl);
+    try {
+      // A route's own limit (sign-in) and a limiter the route asks itself (sessions started per address).
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/user/login',
+        payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+      });
+      const start = await t.app.inject({
+        method: 'POST',
+        url: '/ingest/v1/web/start',
+        payload: trackerStartBody(),
+      });
+      expect(start.statusCode).toBe(200);
+      const keys = (await redis.keys(`${prefix}*`)).sort();
+      expect(keys).toContain(`${prefix}atrium-rl-POST/v1/user/login-127.0.0.1`);
+      expect(keys).toContain(`${prefix}atrium-rl-limiter:session-start:${PORTAL_PROJECT.key}:127.0.0.1`);
+      expect(keys.filter((k) => k.includes('undefined'))).toEqual([]);
+    } finally {
+      if (redis.status === 'ready') {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+      }
+      redis.disconnect();
+      await t.close();
+    }
   });
 });
 

@@ -77,7 +77,10 @@ describe('the development mailbox, in development without SMTP_URL', () => {
 });
 
 describe.each([
-  ['production', { NODE_ENV: 'production', INGEST_SECRET: 'x'.repeat(32), SMTP_URL: '' }],
+  [
+    'production',
+    { NODE_ENV: 'production', INGEST_SECRET: 'x'.repeat(32), SMTP_URL: '', MAIL_TRANSPORT: 'log' },
+  ],
   ['development with SMTP_URL', { NODE_ENV: 'development' }],
 ])('no development mailbox in %s', (_name, env) => {
   let t: TestApp;
