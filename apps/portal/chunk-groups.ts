@@ -67,8 +67,10 @@ const SHARED_LIBRARIES = [
   'react-lifecycles-compat',
   '@babel/runtime',
 ];
-/** The screens a visitor sees before signing in; with the entry, what a first load can need. */
-const PUBLIC_SCREENS = ['apps/portal/src/routes/account', 'apps/portal/src/layouts/public-layout'];
+/** The portal's own parts that several screens share. */
+const SHARED_SCREEN_PARTS = ['apps/portal/src/components', 'apps/portal/src/layouts'];
+/** The folder of the screens a visitor sees before signing in; with the entry, what a first load can need. */
+const PUBLIC_SCREENS = 'apps/portal/src/routes/account/';
 const onPublic = new Map<string, boolean>();
 
 /** Whether the entry or a public screen imports a module, statically, directly or through others. */
@@ -81,7 +83,7 @@ function onPublicScreens(id: string, ctx: ChunkingContext): boolean {
   const yes =
     !!info &&
     (info.isEntry ||
-      (!packageOf(id) && PUBLIC_SCREENS.some((f) => path.includes(`/${f}`))) ||
+      (!packageOf(id) && path.includes(`/${PUBLIC_SCREENS}`)) ||
       info.importers.some((i) => onPublicScreens(i, ctx)));
   onPublic.set(id, yes);
   return yes;
@@ -116,14 +118,15 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       inFolder(id, 'packages/web/src/components/form', 'apps/portal/src/components/form'),
     priority: 2,
   },
-  // The libraries the screens share (i18n, TanStack Query, react-bootstrap's family) and the shared client
-  // (HTTP client, session, toasts, i18n): one file, since every file costs a round trip and its headers on
-  // HTTP/1.1 (ADR 0016). A library part only signed-in screens reach (modal, navbar, offcanvas, cards…) goes
-  // to 'ui' instead, so the sign-in screens do not download it.
+  // The libraries the screens share (i18n, TanStack Query, react-bootstrap's family), the shared client
+  // (HTTP client, session, toasts, i18n) and the portal's shared components and layouts: few files, since
+  // every file costs a round trip and its headers on HTTP/1.1 (ADR 0016). What the entry or a public screen
+  // imports is 'base'; a part only signed-in screens reach (modal, navbar, cards, the side menu…) is 'ui',
+  // so the sign-in screens do not download it.
   {
     name: (id, ctx) => {
       if (inFolder(id, 'packages/web/src', 'apps/portal/src/app', 'apps/portal/src/i18n')) return 'base';
-      if (!inPackage(id, ...SHARED_LIBRARIES)) return null;
+      if (!inPackage(id, ...SHARED_LIBRARIES) && !inFolder(id, ...SHARED_SCREEN_PARTS)) return null;
       return onPublicScreens(id, ctx) ? 'base' : 'ui';
     },
     priority: 1,
