@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,13 +32,30 @@ const migrationsHash = (() => {
 })();
 
 const pgliteOptions = { extensions: { pg_trgm } };
+const PGLITE_CACHE = 'atrium-test-pglite-';
+// Two days: with relatime an access time can lag a read by up to a day.
+const UNUSED_MS = 2 * 86_400_000;
+
+/** Templates of other migrations (~40 MB each) go after two days unread; a run that wants one rebuilds it. */
+function forgetOldPgliteTemplates() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PGLITE_CACHE)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(path).atimeMs > UNUSED_MS) rmSync(path, { force: true });
+    } catch {
+      // Another run removed or renamed it first.
+    }
+  }
+}
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** The migrated PGlite data directory as a tarball, cached in the OS's temporary folder across runs. */
 function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const file = join(tmpdir(), `atrium-test-pglite-${migrationsHash}.tar`);
+    const file = join(tmpdir(), `${PGLITE_CACHE}${migrationsHash}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
+    forgetOldPgliteTemplates();
     const client = new PGlite('memory://', pgliteOptions);
     await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
     const dump = await client.dumpDataDir('none');
