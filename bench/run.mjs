@@ -17,6 +17,7 @@ const benches = [
   ['bench/ingest-flood.mjs', false],
   ['bench/assist-flood.mjs', false],
   ['bench/replay-stream.ts', false],
+  ['bench/test-database-setup.ts', false],
   ['bench/tracker-overhead.mjs', true],
   ['scripts/build-stale.mjs', true],
   ['bench/first-load.mjs', true],

@@ -188,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Every process answers the readiness check, whatever it serves.
   await app.register(healthRoutes, { prefix: '/v1' });
-  // ATRIUM_SERVICES picks what this process serves (docs/ARCHITECTURE.md, "Scaling past one machine").
+  // ATRIUM_SERVICES picks what this process serves (docs/deploy.md, "Reference deployment").
   if (config.services.includes('web')) {
     await app.register(
       async (v1) => {

@@ -209,7 +209,7 @@ const envSchema = z.object({
     })
     .pipe(z.array(oidcProviderConfig).max(10))
     .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'provider names must differ'),
-  // The external course platform (ADR 0037): off unless all three are set.
+  // The external course platform (ADR 0037): off unless the school, SSO, client id and secret are all set.
   TEACHABLE_SCHOOL_URL: z
     .url()
     .optional()

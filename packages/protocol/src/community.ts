@@ -202,7 +202,7 @@ export const COURSE_IMAGE_MAX_BYTES = 2_097_152;
 export const courseImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const courseImage = z.object({ url: z.string(), markdown: z.string() });
 
-/** Sessions: the check-in window must sit around the session and close after it opens. */
+/** Sessions: a session ends after it starts; its check-in window closes after it opens, at any time. */
 export const sessionInput = z
   .object({
     title: name('場次名稱'),

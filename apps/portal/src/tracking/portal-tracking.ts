@@ -1,4 +1,4 @@
-import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/start';
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/learner-metadata-key';
 import type { Tracker } from '@atrium/tracker';
 import { apiCall } from '@atrium/web/api/client.ts';
 import i18n from '../i18n/index.ts';
