@@ -22,6 +22,7 @@ const MINUTES = 10;
 const BATCH_SECONDS = 10;
 const PAGES = 10;
 const IDLE_SECONDS = 1800;
+const GRACE_HOURS = 48;
 
 // A deterministic generator, so two runs measure the same bytes.
 let seed = 42;
@@ -326,11 +327,19 @@ try {
   const recorded = objects();
   const replayRecorded = await replay();
   const compactBegin = performance.now();
+  const ended = Date.now() + IDLE_SECONDS * 1000 + 120_000;
   const compacted = await compactEndedSessions(t.app.db, t.app.blobs, {
     idleSeconds: IDLE_SECONDS,
-    now: Date.now() + IDLE_SECONDS * 1000 + 120_000,
+    retiredGraceHours: GRACE_HOURS,
+    now: ended,
   });
   const compactMs = performance.now() - compactBegin;
+  // At rest once the replaced per-batch blobs have outlived their backup grace (ADR 0078).
+  await compactEndedSessions(t.app.db, t.app.blobs, {
+    idleSeconds: IDLE_SECONDS,
+    retiredGraceHours: GRACE_HOURS,
+    now: ended + (GRACE_HOURS + 1) * 3_600_000,
+  });
   const atRest = objects();
   const replayCompacted = await replay();
   if (replayCompacted.body !== replayRecorded.body)

@@ -13,9 +13,17 @@ export const COMPACTED_OBJECT_BYTES = 4 * 1024 * 1024;
 const CLAIM_MS = 10 * 60_000;
 /** After the idle window, so a batch still in flight when the session ended lands first. */
 const GRACE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** Retired blobs removed per query: bounds memory; a pass goes on until none is due. */
+const RETIRED_PAGE = 1000;
 
 export interface CompactionOptions {
   idleSeconds: number;
+  /**
+   * Hours the per-batch blobs a compaction replaced are kept after it (ADR 0078): a database dump taken before
+   * the compaction still points at them, and the bucket copy that follows the dump must find them.
+   */
+  retiredGraceHours: number;
   now?: number;
   /** Sessions to compact in this pass at most. */
   limit?: number;
@@ -34,6 +42,8 @@ export interface CompactionOptions {
  * Safe against crashes: objects are written before the transaction (a crash leaves the old blobs indexed and
  * readable, the new objects orphans the next claimer removes), the old blobs are removed after it (a crash
  * leaves them named in `retired_blob_key`, removed by the next pass).
+ * The replaced blobs stay `retiredGraceHours` after the session's compaction (ADR 0078), so a backup whose dump
+ * was taken before it and whose bucket copy ends within the grace is whole; each pass removes those past it.
  */
 export async function compactEndedSessions(
   db: Database,
@@ -41,7 +51,7 @@ export async function compactEndedSessions(
   opts: CompactionOptions,
 ): Promise<CompactionResult> {
   const now = opts.now ?? Date.now();
-  await removeRetiredBlobs(db, blobs);
+  await removeRetiredBlobs(db, blobs, new Date(now - opts.retiredGraceHours * HOUR_MS));
   const result: CompactionResult = { sessions: 0, objects: 0, failed: [] };
   for (let i = 0; i < (opts.limit ?? 200); i++) {
     const claimed = await claimSession(db, now, opts.idleSeconds);
@@ -190,29 +200,35 @@ async function compactSession(
     return null;
   }
   await opts.afterCommit?.();
-  await removeRetiredBlobs(db, blobs, session.id);
   return written.length;
 }
 
-/** Old per-batch blobs a compaction replaced: removed, then forgotten (a crash between just repeats this). */
-async function removeRetiredBlobs(db: Database, blobs: BlobStore, sessionId?: string): Promise<void> {
+/**
+ * Old per-batch blobs of sessions compacted before `retiredBefore` (the grace passed): removed, then forgotten
+ * (a crash between just repeats this). A session deleted or expired meanwhile took them with it.
+ */
+async function removeRetiredBlobs(db: Database, blobs: BlobStore, retiredBefore: Date): Promise<void> {
   const b = ingestBatches;
-  const retired = await db
-    .select({ id: b.id, key: b.retiredBlobKey })
-    .from(b)
-    .where(
-      sessionId ? and(eq(b.sessionId, sessionId), isNotNull(b.retiredBlobKey)) : isNotNull(b.retiredBlobKey),
-    )
-    .limit(1000);
-  for (const row of retired) if (row.key) await blobs.delete(row.key);
-  if (retired.length === 0) return;
-  await db
-    .update(b)
-    .set({ retiredBlobKey: null })
-    .where(
-      inArray(
-        b.id,
-        retired.map((r) => r.id),
-      ),
-    );
+  const s = ingestSessions;
+  for (;;) {
+    const retired = await db
+      .select({ id: b.id, key: b.retiredBlobKey })
+      .from(b)
+      .innerJoin(s, eq(s.id, b.sessionId))
+      // A session's compacted_at is set in the transaction that names its retired blobs: their retirement time.
+      .where(and(isNotNull(b.retiredBlobKey), lt(s.compactedAt, retiredBefore)))
+      .limit(RETIRED_PAGE);
+    for (const row of retired) if (row.key) await blobs.delete(row.key);
+    if (retired.length === 0) return;
+    await db
+      .update(b)
+      .set({ retiredBlobKey: null })
+      .where(
+        inArray(
+          b.id,
+          retired.map((r) => r.id),
+        ),
+      );
+    if (retired.length < RETIRED_PAGE) return;
+  }
 }
