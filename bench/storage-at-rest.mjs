@@ -334,6 +334,7 @@ try {
     now: ended,
   });
   const compactMs = performance.now() - compactBegin;
+  const inGrace = objects();
   // At rest once the replaced per-batch blobs have outlived their backup grace (ADR 0078).
   await compactEndedSessions(t.app.db, t.app.blobs, {
     idleSeconds: IDLE_SECONDS,
@@ -355,7 +356,10 @@ try {
     `while recording (gzip)     ${kb(recorded.bytes / MINUTES).padStart(15)}   ${String(recorded.count).padStart(15)}   ${String(recorded.count).padStart(15)}`,
   );
   console.log(
-    `after compaction           ${kb(atRest.bytes / MINUTES).padStart(15)}   ${String(atRest.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (+${compacted.objects} compacted, ${recorded.count} batch blobs deleted)`,
+    `compacted, in backup grace ${kb(inGrace.bytes / MINUTES).padStart(15)}   ${String(inGrace.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (the ${recorded.count} replaced batch blobs kept ${GRACE_HOURS} h, ADR 0078)`,
+  );
+  console.log(
+    `after compaction and grace ${kb(atRest.bytes / MINUTES).padStart(15)}   ${String(atRest.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (+${compacted.objects} compacted, ${recorded.count} batch blobs deleted)`,
   );
   console.log(
     `\nsession at rest: ${mb(raw)} as sent → ${mb(atRest.bytes)} (${(raw / atRest.bytes).toFixed(1)}×)`,

@@ -14,8 +14,8 @@ const CLAIM_MS = 10 * 60_000;
 /** After the idle window, so a batch still in flight when the session ended lands first. */
 const GRACE_MS = 60_000;
 const HOUR_MS = 3_600_000;
-/** Retired blobs removed per query: bounds memory; a pass goes on until none is due. */
-const RETIRED_PAGE = 1000;
+/** Sessions whose retired blobs are removed per query: bounds memory; a pass goes on until none is due. */
+const RETIRED_PAGE = 100;
 
 export interface CompactionOptions {
   idleSeconds: number;
@@ -188,9 +188,15 @@ async function compactSession(
         .set({ blobKey: m.key, blobOffset: m.offset, blobLength: m.length, retiredBlobKey: m.oldKey })
         .where(and(eq(b.id, m.id), eq(b.blobKey, m.oldKey), isNull(b.blobOffset)));
     }
+    const at = new Date();
     await tx
       .update(s)
-      .set({ compactedAt: new Date(), compactionClaim: null, compactionClaimedUntil: null })
+      .set({
+        compactedAt: at,
+        compactionClaim: null,
+        compactionClaimedUntil: null,
+        blobsRetiredAt: moves.length > 0 ? at : null,
+      })
       .where(eq(s.id, session.id));
     return true;
   });
@@ -204,31 +210,42 @@ async function compactSession(
 }
 
 /**
- * Old per-batch blobs of sessions compacted before `retiredBefore` (the grace passed): removed, then forgotten
- * (a crash between just repeats this). A session deleted or expired meanwhile took them with it.
+ * Old per-batch blobs of sessions whose compaction retired them before `retiredBefore` (the grace passed): removed,
+ * then forgotten (a crash between just repeats this). The sessions' own queue (`blobs_retired_at`, a partial index)
+ * finds the due ones without reading the blobs still in their grace. A session deleted or expired meanwhile took
+ * them with it.
  */
 async function removeRetiredBlobs(db: Database, blobs: BlobStore, retiredBefore: Date): Promise<void> {
   const b = ingestBatches;
   const s = ingestSessions;
   for (;;) {
-    const retired = await db
-      .select({ id: b.id, key: b.retiredBlobKey })
-      .from(b)
-      .innerJoin(s, eq(s.id, b.sessionId))
-      // A session's compacted_at is set in the transaction that names its retired blobs: their retirement time.
-      .where(and(isNotNull(b.retiredBlobKey), lt(s.compactedAt, retiredBefore)))
+    const due = await db
+      .select({ id: s.id })
+      .from(s)
+      .where(lt(s.blobsRetiredAt, retiredBefore))
+      .orderBy(asc(s.blobsRetiredAt))
       .limit(RETIRED_PAGE);
-    for (const row of retired) if (row.key) await blobs.delete(row.key);
-    if (retired.length === 0) return;
-    await db
-      .update(b)
-      .set({ retiredBlobKey: null })
-      .where(
-        inArray(
-          b.id,
-          retired.map((r) => r.id),
-        ),
-      );
-    if (retired.length < RETIRED_PAGE) return;
+    for (const session of due) {
+      const retired = await db
+        .select({ id: b.id, key: b.retiredBlobKey })
+        .from(b)
+        .where(and(eq(b.sessionId, session.id), isNotNull(b.retiredBlobKey)));
+      for (const row of retired) if (row.key) await blobs.delete(row.key);
+      await db.transaction(async (tx) => {
+        if (retired.length > 0) {
+          await tx
+            .update(b)
+            .set({ retiredBlobKey: null })
+            .where(
+              inArray(
+                b.id,
+                retired.map((r) => r.id),
+              ),
+            );
+        }
+        await tx.update(s).set({ blobsRetiredAt: null }).where(eq(s.id, session.id));
+      });
+    }
+    if (due.length < RETIRED_PAGE) return;
   }
 }
