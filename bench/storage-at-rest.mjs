@@ -22,6 +22,7 @@ const MINUTES = 10;
 const BATCH_SECONDS = 10;
 const PAGES = 10;
 const IDLE_SECONDS = 1800;
+const GRACE_HOURS = 48;
 
 // A deterministic generator, so two runs measure the same bytes.
 let seed = 42;
@@ -326,11 +327,20 @@ try {
   const recorded = objects();
   const replayRecorded = await replay();
   const compactBegin = performance.now();
+  const ended = Date.now() + IDLE_SECONDS * 1000 + 120_000;
   const compacted = await compactEndedSessions(t.app.db, t.app.blobs, {
     idleSeconds: IDLE_SECONDS,
-    now: Date.now() + IDLE_SECONDS * 1000 + 120_000,
+    retiredGraceHours: GRACE_HOURS,
+    now: ended,
   });
   const compactMs = performance.now() - compactBegin;
+  const inGrace = objects();
+  // At rest once the replaced per-batch blobs have outlived their backup grace (ADR 0078).
+  await compactEndedSessions(t.app.db, t.app.blobs, {
+    idleSeconds: IDLE_SECONDS,
+    retiredGraceHours: GRACE_HOURS,
+    now: ended + (GRACE_HOURS + 1) * 3_600_000,
+  });
   const atRest = objects();
   const replayCompacted = await replay();
   if (replayCompacted.body !== replayRecorded.body)
@@ -346,7 +356,10 @@ try {
     `while recording (gzip)     ${kb(recorded.bytes / MINUTES).padStart(15)}   ${String(recorded.count).padStart(15)}   ${String(recorded.count).padStart(15)}`,
   );
   console.log(
-    `after compaction           ${kb(atRest.bytes / MINUTES).padStart(15)}   ${String(atRest.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (+${compacted.objects} compacted, ${recorded.count} batch blobs deleted)`,
+    `compacted, in backup grace ${kb(inGrace.bytes / MINUTES).padStart(15)}   ${String(inGrace.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (the ${recorded.count} replaced batch blobs kept ${GRACE_HOURS} h, ADR 0078)`,
+  );
+  console.log(
+    `after compaction and grace ${kb(atRest.bytes / MINUTES).padStart(15)}   ${String(atRest.count).padStart(15)}   ${String(recorded.count + compacted.objects).padStart(15)} (+${compacted.objects} compacted, ${recorded.count} batch blobs deleted)`,
   );
   console.log(
     `\nsession at rest: ${mb(raw)} as sent → ${mb(atRest.bytes)} (${(raw / atRest.bytes).toFixed(1)}×)`,

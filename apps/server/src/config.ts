@@ -171,6 +171,8 @@ const envSchema = z.object({
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   // How often ended recordings are compacted (ADR 0053); 0 turns compaction off.
   RECORDING_COMPACTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Blobs a compaction replaced stay this long, so a bucket copy taken after a database dump holds them (ADR 0078).
+  RECORDING_RETIRED_BLOB_GRACE_HOURS: z.coerce.number().int().min(0).max(8760).default(48),
   // Content-Security-Policy additions (ADR 0014): comma-separated origins.
   CSP_CDN_ORIGINS: origins.default([]),
   CSP_FRAME_ORIGINS: origins.default(DEFAULT_FRAME_ORIGINS),
@@ -279,6 +281,11 @@ export interface Config {
     retentionDays: number;
     /** Seconds between compaction passes over ended recordings (ADR 0053); 0 = never compact. */
     compactionIntervalSeconds: number;
+    /**
+     * Hours a compacted session's replaced per-batch blobs are kept (ADR 0078): longer than a backup (dump,
+     * then bucket copy) takes. 0 = removed by the next pass.
+     */
+    retiredBlobGraceHours: number;
   };
   /** Origins the Content-Security-Policy allows besides the server itself and its blob store (ADR 0014). */
   csp: { cdnOrigins: string[]; frameOrigins: string[] };
@@ -409,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionsPerHourPerAddress: e.INGEST_SESSIONS_PER_HOUR_PER_ADDRESS,
       retentionDays: e.RECORDING_RETENTION_DAYS,
       compactionIntervalSeconds: e.RECORDING_COMPACTION_INTERVAL_SECONDS,
+      retiredBlobGraceHours: e.RECORDING_RETIRED_BLOB_GRACE_HOURS,
     },
     metricsToken: e.METRICS_TOKEN,
     csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },

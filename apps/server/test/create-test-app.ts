@@ -12,15 +12,15 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database of `kind`, mailing through a real SMTP server.
- * `env` overrides configuration the way the environment would.
+ * The real app on a fresh database of `kind` (or the migrated `database` given, closed with the app), mailing
+ * through a real SMTP server. `env` overrides configuration the way the environment would.
  */
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream'> = {},
+  { database: given, ...deps }: Pick<AppDeps, 'logStream' | 'database'> = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = given ?? (await openTestDatabase(kind));
   const smtp = await startSmtpSink();
   const config = loadConfig({
     NODE_ENV: 'test',

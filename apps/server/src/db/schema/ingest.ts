@@ -82,6 +82,11 @@ export const ingestSessions = pgTable(
     /** The compactor holding this session, and until when: a crashed one's claim lapses (ADR 0053). */
     compactionClaim: uuid('compaction_claim'),
     compactionClaimedUntil: timestamp('compaction_claimed_until', { withTimezone: true }),
+    /**
+     * When its compaction replaced per-batch blobs that are still in the bucket (`retired_blob_key`): they are
+     * removed once the backup grace has passed, then this is cleared (ADR 0078).
+     */
+    blobsRetiredAt: timestamp('blobs_retired_at', { withTimezone: true }),
   },
   (t) => [
     index('ingest_sessions_project_idx').on(t.projectId, t.startedAt),
@@ -89,6 +94,8 @@ export const ingestSessions = pgTable(
     index('ingest_sessions_started_idx').on(t.startedAt),
     // The compactor's queue: ended sessions not compacted yet, oldest activity first.
     index('ingest_sessions_uncompacted_idx').on(t.lastActivityAt).where(sql`${t.compactedAt} is null`),
+    // The retired blobs' queue: only sessions still holding some, so a pass finds the due ones without a scan.
+    index('ingest_sessions_retired_idx').on(t.blobsRetiredAt).where(sql`${t.blobsRetiredAt} is not null`),
   ],
 );
 

@@ -13,9 +13,17 @@ export const COMPACTED_OBJECT_BYTES = 4 * 1024 * 1024;
 const CLAIM_MS = 10 * 60_000;
 /** After the idle window, so a batch still in flight when the session ended lands first. */
 const GRACE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** Sessions whose retired blobs are removed per query: bounds memory; a pass goes on until none is due. */
+const RETIRED_PAGE = 100;
 
 export interface CompactionOptions {
   idleSeconds: number;
+  /**
+   * Hours the per-batch blobs a compaction replaced are kept after it (ADR 0078): a database dump taken before
+   * the compaction still points at them, and the bucket copy that follows the dump must find them.
+   */
+  retiredGraceHours: number;
   now?: number;
   /** Sessions to compact in this pass at most. */
   limit?: number;
@@ -34,6 +42,8 @@ export interface CompactionOptions {
  * Safe against crashes: objects are written before the transaction (a crash leaves the old blobs indexed and
  * readable, the new objects orphans the next claimer removes), the old blobs are removed after it (a crash
  * leaves them named in `retired_blob_key`, removed by the next pass).
+ * The replaced blobs stay `retiredGraceHours` after the session's compaction (ADR 0078), so a backup whose dump
+ * was taken before it and whose bucket copy ends within the grace is whole; each pass removes those past it.
  */
 export async function compactEndedSessions(
   db: Database,
@@ -41,7 +51,7 @@ export async function compactEndedSessions(
   opts: CompactionOptions,
 ): Promise<CompactionResult> {
   const now = opts.now ?? Date.now();
-  await removeRetiredBlobs(db, blobs);
+  await removeRetiredBlobs(db, blobs, new Date(now - opts.retiredGraceHours * HOUR_MS));
   const result: CompactionResult = { sessions: 0, objects: 0, failed: [] };
   for (let i = 0; i < (opts.limit ?? 200); i++) {
     const claimed = await claimSession(db, now, opts.idleSeconds);
@@ -178,9 +188,15 @@ async function compactSession(
         .set({ blobKey: m.key, blobOffset: m.offset, blobLength: m.length, retiredBlobKey: m.oldKey })
         .where(and(eq(b.id, m.id), eq(b.blobKey, m.oldKey), isNull(b.blobOffset)));
     }
+    const at = new Date();
     await tx
       .update(s)
-      .set({ compactedAt: new Date(), compactionClaim: null, compactionClaimedUntil: null })
+      .set({
+        compactedAt: at,
+        compactionClaim: null,
+        compactionClaimedUntil: null,
+        blobsRetiredAt: moves.length > 0 ? at : null,
+      })
       .where(eq(s.id, session.id));
     return true;
   });
@@ -190,29 +206,46 @@ async function compactSession(
     return null;
   }
   await opts.afterCommit?.();
-  await removeRetiredBlobs(db, blobs, session.id);
   return written.length;
 }
 
-/** Old per-batch blobs a compaction replaced: removed, then forgotten (a crash between just repeats this). */
-async function removeRetiredBlobs(db: Database, blobs: BlobStore, sessionId?: string): Promise<void> {
+/**
+ * Old per-batch blobs of sessions whose compaction retired them before `retiredBefore` (the grace passed): removed,
+ * then forgotten (a crash between just repeats this). The sessions' own queue (`blobs_retired_at`, a partial index)
+ * finds the due ones without reading the blobs still in their grace. A session deleted or expired meanwhile took
+ * them with it.
+ */
+async function removeRetiredBlobs(db: Database, blobs: BlobStore, retiredBefore: Date): Promise<void> {
   const b = ingestBatches;
-  const retired = await db
-    .select({ id: b.id, key: b.retiredBlobKey })
-    .from(b)
-    .where(
-      sessionId ? and(eq(b.sessionId, sessionId), isNotNull(b.retiredBlobKey)) : isNotNull(b.retiredBlobKey),
-    )
-    .limit(1000);
-  for (const row of retired) if (row.key) await blobs.delete(row.key);
-  if (retired.length === 0) return;
-  await db
-    .update(b)
-    .set({ retiredBlobKey: null })
-    .where(
-      inArray(
-        b.id,
-        retired.map((r) => r.id),
-      ),
-    );
+  const s = ingestSessions;
+  for (;;) {
+    const due = await db
+      .select({ id: s.id })
+      .from(s)
+      .where(lt(s.blobsRetiredAt, retiredBefore))
+      .orderBy(asc(s.blobsRetiredAt))
+      .limit(RETIRED_PAGE);
+    for (const session of due) {
+      const retired = await db
+        .select({ id: b.id, key: b.retiredBlobKey })
+        .from(b)
+        .where(and(eq(b.sessionId, session.id), isNotNull(b.retiredBlobKey)));
+      for (const row of retired) if (row.key) await blobs.delete(row.key);
+      await db.transaction(async (tx) => {
+        if (retired.length > 0) {
+          await tx
+            .update(b)
+            .set({ retiredBlobKey: null })
+            .where(
+              inArray(
+                b.id,
+                retired.map((r) => r.id),
+              ),
+            );
+        }
+        await tx.update(s).set({ blobsRetiredAt: null }).where(eq(s.id, session.id));
+      });
+    }
+    if (due.length < RETIRED_PAGE) return;
+  }
 }

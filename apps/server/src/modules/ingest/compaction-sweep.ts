@@ -8,6 +8,7 @@ export async function compactAndReport(app: FastifyInstance, now?: number) {
   const { compaction } = app.metrics;
   const done = await compactEndedSessions(app.db, app.blobs, {
     idleSeconds: app.config.ingest.sessionIdleSeconds,
+    retiredGraceHours: app.config.ingest.retiredBlobGraceHours,
     now,
   }).catch((error) => {
     compaction.runs.inc({ outcome: 'failed' });

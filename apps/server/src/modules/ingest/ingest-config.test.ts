@@ -22,4 +22,16 @@ describe('ingest configuration', () => {
       sessionIdleSeconds: 60,
     });
   });
+
+  it('keeps replaced recording blobs 48 hours unless told otherwise, and refuses a grace that is not whole hours', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).ingest.retiredBlobGraceHours).toBe(48);
+    expect(
+      loadConfig({ NODE_ENV: 'test', RECORDING_RETIRED_BLOB_GRACE_HOURS: '0' }).ingest.retiredBlobGraceHours,
+    ).toBe(0);
+    for (const wrong of ['-1', '1.5', 'two days', '100000']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', RECORDING_RETIRED_BLOB_GRACE_HOURS: wrong })).toThrow(
+        /RECORDING_RETIRED_BLOB_GRACE_HOURS/,
+      );
+    }
+  });
 });

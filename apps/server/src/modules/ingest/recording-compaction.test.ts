@@ -14,8 +14,13 @@ import { compactAndReport } from './compaction-sweep.ts';
 import { removeExpiredRecordings } from './remove-expired-recordings.ts';
 
 const IDLE_SECONDS = 1800;
+/** How long replaced blobs are kept: the configuration's default (ADR 0078). */
+const GRACE_HOURS = 48;
+const PASS = { idleSeconds: IDLE_SECONDS, retiredGraceHours: GRACE_HOURS };
 /** A moment when every session recorded by these tests has ended (idle window and grace passed). */
 const later = (extraMs = 0) => Date.now() + IDLE_SECONDS * 1000 + 120_000 + extraMs;
+/** A moment when the blobs replaced by compactions until now have outlived their grace. */
+const pastGrace = () => later(GRACE_HOURS * 3_600_000 + 60_000);
 
 /** The databases, each with disk blobs, and PGlite with the S3-compatible store. */
 const stores: [DatabaseKind, 'disk' | 's3'][] = [
@@ -91,7 +96,7 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
       .orderBy(ingestBatches.tabId, ingestBatches.seq);
   const settle = async () => {
     // Sessions of earlier cases are compacted first, so each case counts only its own.
-    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later(3_600_000) });
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later(3_600_000) });
   };
 
   it('reports each compaction pass on /metrics: passes, sessions compacted, objects written', async () => {
@@ -141,22 +146,25 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     expect(stored.length).toBeLessThan(rows[0]!.bytes / 2);
 
     // Not yet ended: nothing is compacted.
-    expect(await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS })).toEqual({
+    expect(await compactEndedSessions(t.app.db, t.app.blobs, PASS)).toEqual({
       sessions: 0,
       objects: 0,
       failed: [],
     });
     const done = await compactEndedSessions(t.app.db, t.app.blobs, {
-      idleSeconds: IDLE_SECONDS,
+      ...PASS,
       now: later(),
     });
     expect(done).toEqual({ sessions: 1, objects: 2, failed: [] });
 
     const after = await rowsOf(sessionId);
     expect(new Set(after.map((r) => r.blobKey)).size).toBe(2);
-    expect(after.every((r) => r.blobOffset !== null && r.retiredBlobKey === null)).toBe(true);
-    // The batches' own blobs are gone: the compacted objects are the only copy.
+    expect(after.every((r) => r.blobOffset !== null && r.retiredBlobKey !== null)).toBe(true);
+    expect(await messagesOf(sessionId)).toBe(before);
+    // Once their grace has passed, the batches' own blobs are gone: the compacted objects are the only copy.
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: pastGrace() });
     for (const r of rows) expect(await t.app.blobs.get(r.blobKey)).toBeNull();
+    expect((await rowsOf(sessionId)).every((r) => r.retiredBlobKey === null)).toBe(true);
     expect(await messagesOf(sessionId)).toBe(before);
   });
 
@@ -178,8 +186,9 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
 
     const before = await messagesOf(sessionId);
     expect(JSON.parse(before.split('\n')[0]!).messages[1][2]).toBe('recorded before compression');
-    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later() });
     expect((await rowsOf(sessionId))[0]!.blobOffset).toBe(0);
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: pastGrace() });
     expect(await t.app.blobs.get(plainKey)).toBeNull();
     expect(await messagesOf(sessionId)).toBe(before);
   });
@@ -188,7 +197,7 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     await settle();
     const sessions = [await record(['tab-a'], 3), await record(['tab-a'], 3), await record(['tab-a'], 3)];
     const before = await Promise.all(sessions.map(messagesOf));
-    const opts = { idleSeconds: IDLE_SECONDS, now: later() };
+    const opts = { ...PASS, now: later() };
     const [one, two] = await Promise.all([
       compactEndedSessions(t.app.db, t.app.blobs, opts),
       compactEndedSessions(t.app.db, t.app.blobs, opts),
@@ -208,7 +217,7 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     const before = await messagesOf(sessionId);
     let orphan = '';
     const crash = compactEndedSessions(t.app.db, t.app.blobs, {
-      idleSeconds: IDLE_SECONDS,
+      ...PASS,
       now: later(),
       beforeCommit: async () => {
         const [s] = await t.app.db
@@ -226,11 +235,13 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     expect((await rowsOf(sessionId)).every((r) => r.blobOffset === null)).toBe(true);
 
     // The crashed process's claim holds until its lease runs out; then another compactor finishes the job.
-    expect(
-      await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() }),
-    ).toEqual({ sessions: 0, objects: 0, failed: [] });
+    expect(await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later() })).toEqual({
+      sessions: 0,
+      objects: 0,
+      failed: [],
+    });
     const done = await compactEndedSessions(t.app.db, t.app.blobs, {
-      idleSeconds: IDLE_SECONDS,
+      ...PASS,
       now: later(11 * 60_000),
     });
     expect(done).toEqual({ sessions: 1, objects: 1, failed: [] });
@@ -244,7 +255,7 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     const before = await messagesOf(sessionId);
     const own = (await rowsOf(sessionId)).map((r) => r.blobKey);
     const crash = compactEndedSessions(t.app.db, t.app.blobs, {
-      idleSeconds: IDLE_SECONDS,
+      ...PASS,
       now: later(),
       afterCommit: async () => {
         throw new Error('process killed');
@@ -257,16 +268,63 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     expect((await rowsOf(sessionId)).map((r) => r.retiredBlobKey)).toEqual(own);
     for (const key of own) expect(await t.app.blobs.get(key)).not.toBeNull();
 
-    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: pastGrace() });
     for (const key of own) expect(await t.app.blobs.get(key)).toBeNull();
     expect((await rowsOf(sessionId)).every((r) => r.retiredBlobKey === null)).toBe(true);
     expect(await messagesOf(sessionId)).toBe(before);
   });
 
+  it('keeps the replaced blobs for their grace, then removes them; deleting or expiring the recording takes them at once', async () => {
+    await settle();
+    const kept = await record(['tab-a'], 3);
+    const deleted = await record(['tab-a'], 3);
+    const expired = await record(['tab-a'], 3);
+    const ownOf = async (id: string) => (await rowsOf(id)).map((r) => r.blobKey);
+    const own = { kept: await ownOf(kept), deleted: await ownOf(deleted), expired: await ownOf(expired) };
+    const present = async (keys: string[]) =>
+      (await Promise.all(keys.map((k) => t.app.blobs.get(k)))).filter((b) => b !== null).length;
+    expect(await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later() })).toMatchObject({
+      sessions: 3,
+    });
+
+    // A backup's dump taken before this compaction points at these blobs: a pass within the grace keeps them.
+    await compactEndedSessions(t.app.db, t.app.blobs, {
+      ...PASS,
+      now: later((GRACE_HOURS - 1) * 3_600_000),
+    });
+    expect(await present(own.kept)).toBe(3);
+
+    // The learner asked for deletion: the recording goes whole now, its replaced blobs with it, grace or not.
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/console/sessions/${deleted}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await present(own.deleted)).toBe(0);
+    // The same for a recording past its retention.
+    await t.app.db
+      .update(ingestSessions)
+      .set({
+        startedAt: new Date(Date.now() - 3 * 86_400_000),
+        lastActivityAt: new Date(Date.now() - 3 * 86_400_000),
+      })
+      .where(eq(ingestSessions.id, expired));
+    expect(await removeExpiredRecordings(t.app.db, t.app.blobs, { retentionDays: 2 })).toBe(1);
+    expect(await present(own.expired)).toBe(0);
+
+    // Past the grace, the next pass removes the kept recording's replaced blobs; it still replays from its objects.
+    const before = await messagesOf(kept);
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: pastGrace() });
+    expect(await present(own.kept)).toBe(0);
+    expect((await rowsOf(kept)).every((r) => r.retiredBlobKey === null)).toBe(true);
+    expect(await messagesOf(kept)).toBe(before);
+  });
+
   it('the retention sweep removes a compacted recording with its objects', async () => {
     await settle();
     const sessionId = await record(['tab-a'], 2);
-    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later() });
     const [row] = await rowsOf(sessionId);
     expect(await t.app.blobs.get(row!.blobKey)).not.toBeNull();
     const removed = await removeExpiredRecordings(t.app.db, t.app.blobs, {
@@ -280,7 +338,7 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
   it('deleting a compacted recording removes its objects', async () => {
     await settle();
     const sessionId = await record(['tab-a'], 2);
-    await compactEndedSessions(t.app.db, t.app.blobs, { idleSeconds: IDLE_SECONDS, now: later() });
+    await compactEndedSessions(t.app.db, t.app.blobs, { ...PASS, now: later() });
     const [row] = await rowsOf(sessionId);
     expect(row!.blobOffset).toBe(0);
     expect(await t.app.blobs.get(row!.blobKey)).not.toBeNull();
