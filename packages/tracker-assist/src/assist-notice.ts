@@ -21,7 +21,8 @@ const BUTTON =
 /**
  * The learner's "being watched" bar (ADR 0073): a compact strip at the bottom-left edge, shown whenever at
  * least one agent watches, naming each agent and the one in control, with one click (or Escape) to end
- * control and a button to pause sharing. One of the plugin's own overlays: never recorded, never mirrored.
+ * control and a button to pause sharing. One of the plugin’s own overlays: never recorded, never mirrored;
+ * under the call window where they meet on a phone (its control row ends control too).
  */
 export class AssistNotice {
   private root: HTMLDivElement | null = null;
@@ -61,7 +62,7 @@ export class AssistNotice {
       root.dataset.assist = 'notice';
       root.setAttribute('role', 'region');
       root.setAttribute('aria-label', t.label);
-      root.style.cssText = `position:fixed;left:8px;bottom:8px;z-index:${CONFIRM_Z_INDEX - 1};max-width:calc(100vw - 16px);box-sizing:border-box;padding:6px 10px;border-radius:8px;background:#202124;color:#fff;font:13px/1.6 system-ui,sans-serif;box-shadow:0 2px 10px rgba(0,0,0,.3);display:flex;flex-wrap:wrap;align-items:center;gap:4px`;
+      root.style.cssText = `position:fixed;left:8px;bottom:8px;z-index:${CONFIRM_Z_INDEX - 2};max-width:calc(100vw - 16px);box-sizing:border-box;padding:6px 10px;border-radius:8px;background:#202124;color:#fff;font:13px/1.6 system-ui,sans-serif;box-shadow:0 2px 10px rgba(0,0,0,.3);display:flex;flex-wrap:wrap;align-items:center;gap:4px`;
       doc.body.append(root);
       this.root = root;
     }
