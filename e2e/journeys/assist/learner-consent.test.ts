@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
+import { allowConsoleError } from '../../support/console-errors.ts';
 import { useAssistPair, useSecondAgent } from './assist-journey.ts';
 
 /** The console's mirror is a recorded page, not our interface (see support/axe.ts). */
 const MIRROR = ['[data-testid="live-player"]'];
 
 // Issue 32 (ADR 0073): whenever agents watch, the learner sees who, sees who controls, and can end control
-// with one click or Escape, with or without a call and after a reload; and may pause sharing. The built
+// with one click or Escape, with or without a call and after a reload or a network drop; and may pause
+// sharing. The built
 // portal with the tracker and the assist plugin, two agents in the built console, the real relay.
 describe('the learner sees who watches and controls, and takes control back', () => {
   const pair = useAssistPair();
@@ -63,6 +65,23 @@ describe('the learner sees who watches and controls, and takes control back', ()
     await bar().getByRole('button', { name: '結束遠端控制' }).click();
     await agent.getByText('學員結束了遠端控制。').waitFor();
     await learner.locator('[data-assist="pointer"]').waitFor({ state: 'detached' });
+  });
+
+  it('after a network drop control comes back only with the bar saying so; the bar ends it', async () => {
+    const { learnerContext, agent } = pair;
+    // Chromium reports each reconnect refused by the missing network; that is the network, not a script error.
+    allowConsoleError(/^WebSocket connection to .*\/ws-assist\/socket\/.* net::ERR_INTERNET_DISCONNECTED/);
+    await agent.getByRole('button', { name: '要求遠端控制' }).click();
+    await grant();
+    await bar().getByText('客服阿哲 正在遠端控制您的畫面').waitFor();
+    await learnerContext.setOffline(true);
+    // The plugin heard its socket drop: nobody watches from its point of view, so no bar.
+    await bar().waitFor({ state: 'detached', timeout: 20_000 });
+    await learnerContext.setOffline(false);
+    await bar().getByText('客服阿哲 正在遠端控制您的畫面').waitFor({ timeout: 30_000 });
+    await agent.getByText('學員已同意遠端控制').waitFor();
+    await bar().getByRole('button', { name: '結束遠端控制' }).click();
+    await agent.getByText('學員結束了遠端控制。').waitFor();
   });
 
   it('pausing sharing: both agents see a paused view, not a live one; resuming shows the page again', async () => {
