@@ -165,6 +165,10 @@ export const VisitorEvent = {
   recording_busy: 'recording_busy',
   videofeed: 'videofeed',
   call_end: 'call_end',
+  /** Ours (ADR 0073): the learner paused showing the page to agents; the mirror is not live until resumed. */
+  sharing_paused: 'sharing_paused',
+  /** Ours (ADR 0073): the learner shows the page again; a full snapshot follows. */
+  sharing_resumed: 'sharing_resumed',
 } as const;
 export type VisitorEventName = keyof typeof VisitorEvent;
 
@@ -188,6 +192,8 @@ export const visitorEventData = {
   recording_busy: agentIdData,
   videofeed,
   call_end: agentIdData,
+  sharing_paused: z.null().optional(),
+  sharing_resumed: z.null().optional(),
 } satisfies Record<VisitorEventName, z.ZodType>;
 
 // ── Events: agent → visitor (spec 2 §7 "Received") ────────────────────────────────────────────

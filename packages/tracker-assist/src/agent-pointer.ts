@@ -51,7 +51,8 @@ export class AgentPointer {
   click([x, y]: [number, number]): void {
     this.move([x, y]);
     const el = this.target();
-    if (!el) return;
+    // The learner's own controls (prompts, call window, notice bar) answer only the learner's hand.
+    if (!el || el.closest('[data-assist]')) return;
     const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, view: this.win };
     const MouseEv = (this.win as Window & typeof globalThis).MouseEvent;
     el.dispatchEvent(new MouseEv('mousedown', init));

@@ -1,6 +1,6 @@
 import { ASSIST_SOCKET_PATH } from '@atrium/protocol/assist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Assist, RESTART_DELAY_MS, type TrackerLike, versionBelow } from './assist.ts';
+import { Assist, RESTART_DELAY_MS, SHARING_PAUSED_KEY, type TrackerLike, versionBelow } from './assist.ts';
 import { resolveOptions } from './options.ts';
 
 // The plugin against a fake relay socket (the socket.io-client surface it uses) and a fake tracker: the
@@ -245,6 +245,49 @@ describe('assist plugin core', () => {
     s.socket.server('release_control', 'a1', { meta });
     expect(s.socket.of('control_rejected')).toEqual([{ meta, data: 'a1' }]);
     expect(document.querySelector('[data-assist="pointer"]')).toBeNull();
+  });
+
+  it('pausing sharing stops batches to agents, ends control and refuses requests; resuming sends a full snapshot', async () => {
+    vi.useFakeTimers();
+    const s = setup();
+    await grantedAgent(s);
+    await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS);
+    const bar = () => document.querySelector('[data-assist="notice"]')?.textContent ?? '';
+    expect(bar()).toContain('客服小芸 正在遠端控制您的畫面');
+    press('暫停分享畫面');
+    expect(s.socket.of('sharing_paused')).toEqual([{ meta, data: null }]);
+    expect(s.socket.of('control_rejected')).toEqual([{ meta, data: 'a1' }]);
+    expect(sessionStorage.getItem(SHARING_PAUSED_KEY)).toBe('1');
+    expect(bar()).toContain('已暫停分享畫面');
+    s.tracker.batch([[0, 1]]);
+    expect(s.socket.of('messages')).toEqual([]);
+    s.socket.server('request_control', 'a1', { meta, data: '客服小芸' });
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(s.socket.of('control_rejected')).toHaveLength(2);
+    const starts = s.tracker.starts;
+    press('繼續分享畫面');
+    expect(s.socket.of('sharing_resumed')).toEqual([{ meta, data: null }]);
+    await vi.advanceTimersByTimeAsync(RESTART_DELAY_MS);
+    expect(s.tracker.starts).toBe(starts + 1);
+    s.tracker.batch([[0, 2]]);
+    expect(s.socket.of('messages')).toEqual([{ meta, data: [[0, 2]] }]);
+  });
+
+  it('the granted agent’s click never presses the plugin’s own controls', async () => {
+    const s = setup();
+    await grantedAgent(s);
+    const end = document.querySelector('[data-assist="notice-end-control"]') as HTMLButtonElement;
+    const pressed = vi.fn();
+    end.addEventListener('click', pressed);
+    // jsdom has no layout: the point is over the bar's button, as it would be in a browser.
+    document.elementFromPoint = () => end;
+    try {
+      s.socket.server('click', 'a1', { meta, data: [10, 10] });
+    } finally {
+      delete (document as { elementFromPoint?: unknown }).elementFromPoint;
+    }
+    expect(pressed).not.toHaveBeenCalled();
+    expect(s.socket.of('control_rejected')).toEqual([]);
   });
 
   it('focus(nodeId) focuses the recorder’s node through the tracker’s getNode, only for the granted agent', async () => {

@@ -12,6 +12,7 @@ import type { io as ioFn, Socket } from 'socket.io-client';
 import { AGENT_EVENTS, parseAssistConfig, validAgentData } from './agent-data.ts';
 import { AgentPointer } from './agent-pointer.ts';
 import { Annotation } from './annotation.ts';
+import { AssistNotice } from './assist-notice.ts';
 import { gzipJson, splitBatch } from './batch-stream.ts';
 import { Calls, type CallsDeps } from './calls.ts';
 import { CanvasStreams } from './canvas-streams.ts';
@@ -39,6 +40,8 @@ export interface AssistEnv {
 export const MIN_TRACKER_VERSION = '14.0.10';
 /** How long after an agent arrives the tracker restarts (spec 2 §4 Agents: about 100 ms). */
 export const RESTART_DELAY_MS = 100;
+/** Session storage: the learner paused sharing in this tab; a reload keeps it paused (ADR 0073). */
+export const SHARING_PAUSED_KEY = '__atrium_assist_paused';
 
 export function versionBelow(v: string | undefined, min: string): boolean {
   if (!v) return true;
@@ -85,6 +88,9 @@ export class Assist {
   private border: HTMLDivElement | null = null;
   private controlEnd: (() => void) | null = null;
   private offOnline: (() => void) | null = null;
+  private readonly notice: AssistNotice;
+  /** The learner paused sharing: no batch reaches the agents until they resume; the recording goes on. */
+  paused = false;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly win: Window;
 
@@ -107,6 +113,12 @@ export class Assist {
         [...this.agents.values()].flatMap((a) => (typeof a.info.peerId === 'string' ? [a.info.peerId] : [])),
     });
     const storage = this.safeSessionStorage();
+    this.paused = readFlag(storage, SHARING_PAUSED_KEY);
+    this.notice = new AssistNotice(this.win, options.noticeTexts, {
+      endControl: () => this.control.release(false),
+      pause: () => this.pauseSharing(),
+      resume: () => this.resumeSharing(),
+    });
     this.control = new RemoteControl({
       storage,
       key: options.session_control_peer_key,
@@ -274,6 +286,7 @@ export class Assist {
         const known = this.agents.get(a.agentId);
         if (known) known.info = { ...known.info, ...a };
       }
+      this.refreshNotice();
     });
     socket.on(ServerEvent.AGENT_DISCONNECTED, (id: string) => this.removeAgent(id));
     socket.on(ServerEvent.NO_AGENT, () => {
@@ -309,7 +322,10 @@ export class Assist {
     this.agents.set(id, { info, onDisconnect: enderOf(ender) });
     if (!this.offBatch) this.offBatch = this.tracker.onBatch((batch) => this.stream(batch));
     if (this.config) void this.calls?.open(this.config);
-    this.canvas.start();
+    // A newcomer (or this tab after a reconnect) learns at once that the mirror is not live.
+    if (this.paused) this.emit('sharing_paused', null);
+    else this.canvas.start();
+    this.refreshNotice();
   }
 
   /** `cut`: our socket dropped, the agent may still be there (its call may be dialled again). */
@@ -330,6 +346,45 @@ export class Assist {
       this.annotation?.remove();
       this.annotation = null;
     }
+    this.refreshNotice();
+  }
+
+  /** The learner's bar: every agent watching, the one in control, the pause state. */
+  private refreshNotice(): void {
+    const name = (id: string) => this.agents.get(id)?.info.name?.trim() || this.options.noticeTexts.agent;
+    const controlling = this.control.status === RCStatus.Enabled ? this.control.agentId : null;
+    this.notice.show({
+      watching: [...this.agents.keys()].map(name),
+      controller: controlling ? name(controlling) : null,
+      paused: this.paused,
+    });
+  }
+
+  /**
+   * Agents stop getting the page (batches and canvases) until the learner resumes; control ends with it,
+   * since nobody should steer a page they cannot see. The tracker keeps recording the session.
+   */
+  pauseSharing(): void {
+    if (this.paused) return;
+    this.paused = true;
+    writeFlag(this.safeSessionStorage(), SHARING_PAUSED_KEY, true);
+    if (this.control.status !== RCStatus.Disabled) this.control.release(false);
+    this.canvas.stop();
+    this.emit('sharing_paused', null);
+    this.refreshNotice();
+  }
+
+  /** Sharing again: the agents get a fresh full snapshot (the restart they get when they arrive). */
+  resumeSharing(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    writeFlag(this.safeSessionStorage(), SHARING_PAUSED_KEY, false);
+    this.emit('sharing_resumed', null);
+    if (this.agents.size > 0) {
+      this.canvas.start();
+      this.scheduleRestart();
+    }
+    this.refreshNotice();
   }
 
   /** A new agent needs a full snapshot: stop, start again after ~100 ms (one restart for a burst). */
@@ -348,7 +403,7 @@ export class Assist {
   }
 
   private stream(batch: unknown[]): void {
-    if (!this.socket?.connected || this.agents.size === 0) return;
+    if (!this.socket?.connected || this.agents.size === 0 || this.paused) return;
     const compress =
       this.options.compressionEnabled &&
       batch.length >= this.options.compressionMinBatchSize &&
@@ -379,6 +434,11 @@ export class Assist {
     const agent = this.agents.get(agentId);
     switch (name) {
       case 'request_control':
+        // Paused: the agent cannot see the page, so there is nothing to ask the learner.
+        if (this.paused) {
+          this.emit('control_rejected', agentId);
+          return;
+        }
         this.control.request(agentId, (data as string | null) ?? agent?.info.name ?? null);
         return;
       case 'release_control':
@@ -460,6 +520,7 @@ export class Assist {
     this.pointer?.remove();
     this.pointer = new AgentPointer(this.win, name);
     this.calls?.showControl(true);
+    this.refreshNotice();
     const ender = this.options.onRemoteControlStart?.(
       this.agents.get(agentId)?.info ?? { name: name ?? undefined },
     );
@@ -471,6 +532,7 @@ export class Assist {
     this.pointer?.remove();
     this.pointer = null;
     this.calls?.showControl(false);
+    this.refreshNotice();
     const end = this.controlEnd;
     this.controlEnd = null;
     end?.();
@@ -522,6 +584,24 @@ export class Assist {
   /** Ends live assist for good (the plugin is removed). */
   destroy(): void {
     this.disconnect();
+    this.notice.destroy();
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+}
+
+function readFlag(storage: Storage | null, key: string): boolean {
+  try {
+    return storage?.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(storage: Storage | null, key: string, on: boolean): void {
+  try {
+    if (on) storage?.setItem(key, '1');
+    else storage?.removeItem(key);
+  } catch {
+    // storage refused: the pause simply does not outlive a reload
   }
 }

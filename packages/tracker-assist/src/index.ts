@@ -5,7 +5,7 @@ import { type AssistOptions, resolveOptions } from './options.ts';
 
 export { Assist, MIN_TRACKER_VERSION, versionBelow } from './assist.ts';
 export { CALL_UI_TEMPLATE } from './call-window.ts';
-export type { AgentInfo, AssistOptions, CallTexts, ConfirmTexts } from './options.ts';
+export type { AgentInfo, AssistOptions, CallTexts, ConfirmTexts, NoticeTexts } from './options.ts';
 export { RecordingState } from './recording.ts';
 export { RCStatus } from './remote-control.ts';
 

@@ -19,6 +19,40 @@ export interface CallTexts {
   pausedVideo: string;
 }
 
+/**
+ * The learner's notice bar while agents watch or control (ours, ADR 0073): zh-TW defaults, as the
+ * community's learners read; `{names}` / `{name}` are replaced by the agents' names.
+ */
+export interface NoticeTexts {
+  /** The bar's accessible name. */
+  label: string;
+  watching: string;
+  controlling: string;
+  endControl: string;
+  /** Told next to the end button: the key that ends control too. */
+  endControlKey: string;
+  pause: string;
+  resume: string;
+  paused: string;
+  /** The name of an agent whose name is not known (yet). */
+  agent: string;
+  /** Joins two or more agents' names. */
+  separator: string;
+}
+
+export const DEFAULT_NOTICE_TEXTS: NoticeTexts = {
+  label: '即時協助',
+  watching: '{names} 正在查看您的畫面',
+  controlling: '{name} 正在遠端控制您的畫面',
+  endControl: '結束遠端控制',
+  endControlKey: '（或按 Esc）',
+  pause: '暫停分享畫面',
+  resume: '繼續分享畫面',
+  paused: '已暫停分享畫面，客服目前看不到您的畫面',
+  agent: '客服',
+  separator: '、',
+};
+
 export interface AgentInfo {
   name?: string;
   email?: string;
@@ -54,6 +88,7 @@ export interface AssistOptions {
   /** An unanswered incoming call is declined after this long (spec 1 §9: 30 s). */
   callConfirmTimeoutMs: number;
   callTexts: CallTexts;
+  noticeTexts: NoticeTexts;
   /** Called with each problem worth a developer's attention (default: console.warn). */
   onWarning: (message: string, detail?: unknown) => void;
 }
@@ -79,6 +114,7 @@ export function resolveOptions(o: Partial<AssistOptions> = {}): AssistOptions {
     onWarning: (m, d) => (d === undefined ? console.warn(m) : console.warn(m, d)),
     ...o,
     callTexts: { ...DEFAULT_CALL_TEXTS, ...o.callTexts },
+    noticeTexts: { ...DEFAULT_NOTICE_TEXTS, ...o.noticeTexts },
     callConfirm: { ...CONFIRM_DEFAULTS.call, ...o.callConfirm },
     controlConfirm: { ...CONFIRM_DEFAULTS.control, ...o.controlConfirm },
     recordingConfirm: { ...CONFIRM_DEFAULTS.recording, ...o.recordingConfirm },

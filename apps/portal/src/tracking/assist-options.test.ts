@@ -15,6 +15,8 @@ describe('portal assist options', () => {
     expect(o.controlConfirm?.accept).toBe('允許遠端控制');
     expect(o.recordingConfirm?.accept).toBe('允許錄製');
     expect(Object.values(o.callTexts ?? {}).every((s) => /[\u4e00-\u9fff]/.test(s))).toBe(true);
+    expect(o.noticeTexts?.endControl).toBe('結束遠端控制');
+    expect(o.noticeTexts?.watching).toBe('{names} 正在查看您的畫面');
     expect(o.callConfirmTimeoutMs).toBe(30_000);
   });
 });

@@ -37,6 +37,18 @@ export function portalAssistOptions(t: Translate): Partial<AssistOptions> {
       remoteControl: t('assist.remoteControl'),
       pausedVideo: t('assist.pausedVideo'),
     },
+    noticeTexts: {
+      label: t('assist.noticeLabel'),
+      watching: t('assist.noticeWatching'),
+      controlling: t('assist.noticeControlling'),
+      endControl: t('assist.endControl'),
+      endControlKey: t('assist.noticeEndControlKey'),
+      pause: t('assist.noticePause'),
+      resume: t('assist.noticeResume'),
+      paused: t('assist.noticePaused'),
+      agent: t('assist.noticeAgent'),
+      separator: t('assist.noticeSeparator'),
+    },
     callConfirmTimeoutMs: CALL_CONFIRM_TIMEOUT_MS,
     onWarning: (message, detail) =>
       detail === undefined ? console.warn(message) : console.warn(message, detail),

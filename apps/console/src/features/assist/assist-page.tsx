@@ -46,10 +46,9 @@ export function AssistPage() {
   const strokes = useOwnStrokes();
   const lastMove = useRef(0);
   const granted = session.control === 'granted';
-  const shown = shownConnection(
-    session.connection,
-    session.tabId ? session.tabs[session.tabId]?.active : undefined,
-  );
+  const watched = session.tabId ? session.tabs[session.tabId] : undefined;
+  const paused = session.connection === 'live' && watched?.sharingPaused === true;
+  const shown = shownConnection(session.connection, watched?.active, paused);
 
   // Wheel over the mirror is the mirror's, never the console's: sent to the learner under control,
   // otherwise it scrolls the 1:1 stage (a fitted one has nothing to scroll). React's wheel listener is
@@ -159,6 +158,7 @@ export function AssistPage() {
       <CallPanel call={call} />
       <div className="d-flex flex-wrap gap-2 mb-2">
         <ControlButtons
+          paused={paused}
           state={session.control}
           onRequest={session.requestControl}
           onRelease={session.releaseControl}
@@ -191,6 +191,11 @@ export function AssistPage() {
         </ButtonGroup>
       </div>
       <ControlNotice state={session.control} />
+      {paused && (
+        <Alert variant="warning" className="py-2" data-testid="sharing-paused">
+          {t('assist.sharingPaused')}
+        </Alert>
+      )}
       {granted && (
         <Form.Control
           className="mb-2"
@@ -209,6 +214,8 @@ export function AssistPage() {
         className="assist-stage border"
         style={{
           cursor: annotating ? 'crosshair' : granted ? 'pointer' : 'default',
+          // The last frame before the pause, dimmed: never taken for the live page.
+          opacity: paused ? 0.35 : undefined,
           userSelect: 'none',
           outlineColor: ANNOTATION.color,
         }}
@@ -307,7 +314,12 @@ function ConnectionBadge({ state }: { state: ReturnType<typeof shownConnection> 
   );
 }
 
-function ControlButtons(props: { state: ControlState; onRequest: () => void; onRelease: () => void }) {
+function ControlButtons(props: {
+  state: ControlState;
+  paused: boolean;
+  onRequest: () => void;
+  onRelease: () => void;
+}) {
   const { t } = useTranslation();
   if (props.state === 'granted')
     return (
@@ -316,7 +328,11 @@ function ControlButtons(props: { state: ControlState; onRequest: () => void; onR
       </Button>
     );
   return (
-    <Button variant="primary" disabled={props.state === 'requesting'} onClick={props.onRequest}>
+    <Button
+      variant="primary"
+      disabled={props.state === 'requesting' || props.paused}
+      onClick={props.onRequest}
+    >
       {props.state === 'requesting' ? t('assist.requesting') : t('assist.requestControl')}
     </Button>
   );

@@ -38,4 +38,12 @@ describe('the agent connection state', () => {
     expect(shownConnection('live', undefined)).toBe('live');
     expect(shownConnection('reconnecting', false)).toBe('reconnecting');
   });
+
+  it('a learner who paused sharing is never shown as live (ADR 0073)', () => {
+    expect(shownConnection('live', true, true)).toBe('paused');
+    expect(shownConnection('live', false, true)).toBe('paused');
+    expect(shownConnection('reconnecting', true, true)).toBe('reconnecting');
+    expect(zhTW.assist.connection.paused).toBe('學員暫停了畫面分享');
+    expect(en.assist.connection.paused).toBeTruthy();
+  });
 });

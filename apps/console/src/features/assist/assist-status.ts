@@ -26,7 +26,11 @@ export function connectErrorState(err: unknown): Connection {
   return parsed.success ? parsed.data.code : 'reconnecting';
 }
 
-/** The badge's key: a live session whose watched tab is hidden or idle says so. */
-export function shownConnection(connection: Connection, tabActive: boolean | undefined) {
-  return connection === 'live' && tabActive === false ? 'idle' : connection;
+/**
+ * The badge's key: a live session whose watched tab paused sharing (ADR 0073), or is hidden or idle, says
+ * so; a paused mirror must never read as live.
+ */
+export function shownConnection(connection: Connection, tabActive: boolean | undefined, paused = false) {
+  if (connection !== 'live') return connection;
+  return paused ? 'paused' : tabActive === false ? 'idle' : connection;
 }

@@ -37,6 +37,8 @@ export interface TabInfo {
   pageTitle?: string;
   url?: string;
   active?: boolean;
+  /** The learner paused sharing (ADR 0073): the mirror shows the page as it was, not live. */
+  sharingPaused?: boolean;
 }
 
 interface RrwebEvent {
@@ -238,7 +240,21 @@ export function useAssistSession(
         return { ...all, [id]: next };
       });
     });
+    const sharing = (paused: boolean) => (env: { meta?: { tabId?: unknown } }) => {
+      const id = env?.meta?.tabId;
+      if (typeof id !== 'string') return;
+      setTabs((all) =>
+        Boolean(all[id]?.sharingPaused) === paused
+          ? all
+          : { ...all, [id]: { ...all[id], sharingPaused: paused } },
+      );
+    };
+    socket.on('sharing_paused', sharing(true));
+    socket.on('sharing_resumed', sharing(false));
+    // A tab that streams again shares again (its resume may have been said while this socket was down).
+    const streaming = sharing(false);
     socket.on('messages', (env: { meta: unknown; data: unknown }) => {
+      streaming(env as { meta?: { tabId?: unknown } });
       if (!tabRef.current && env?.meta) {
         tabRef.current = (env.meta as { tabId: string }).tabId;
         setTabId(tabRef.current);
@@ -246,6 +262,7 @@ export function useAssistSession(
       received(env?.meta, rrwebEventsOf(env?.data));
     });
     socket.on('messages_gz', async (env: { meta: unknown; data: ArrayBuffer }) => {
+      streaming(env as { meta?: { tabId?: unknown } });
       try {
         received(env?.meta, rrwebEventsOf(await gunzipJson(env.data)));
       } catch {
