@@ -7,6 +7,8 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { shownConnection } from './assist-status.ts';
 import { CallPanel } from './call-panel.tsx';
 import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
+import type { MirrorField } from './mirror-field.ts';
+import { MirrorKeyboard } from './mirror-keyboard.tsx';
 import { RecordingControls } from './recording-controls.tsx';
 import { rewindPath } from './rewind-page.tsx';
 import { type ControlState, useAssistSession } from './use-assist-session.ts';
@@ -42,10 +44,17 @@ export function AssistPage() {
   const [fit, setFit] = useState(true);
   const stage = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
+  /** The learner's field the agent clicked on the mirror: keys typed now go there. */
+  const [typing, setTyping] = useState<MirrorField | null>(null);
+  /** What was last sent per field: a masked field's mirror cannot say what the learner has. */
+  const typed = useRef(new Map<number, string>());
   const drawing = useRef(false);
   const strokes = useOwnStrokes();
   const lastMove = useRef(0);
   const granted = session.control === 'granted';
+  useEffect(() => {
+    if (!granted) setTyping(null);
+  }, [granted]);
   const shown = shownConnection(
     session.connection,
     session.tabId ? session.tabs[session.tabId]?.active : undefined,
@@ -97,7 +106,23 @@ export function AssistPage() {
   };
   const onClick = (e: MouseEvent) => {
     const p = at(e);
-    if (p && granted && !annotating) session.send('click', p);
+    if (!p || !granted || annotating) return;
+    session.send('click', p);
+    // A field clicked on the mirror is focused on the learner's page by its node too (spec 2 `focus`),
+    // and the keys typed next go into it.
+    const field = player.current?.fieldAt(p[0], p[1]) ?? null;
+    if (field) session.send('focus', field.nodeId);
+    setTyping((now) => {
+      if (!field) return null;
+      if (now?.nodeId === field.nodeId) return now;
+      const kept = typed.current.get(field.nodeId);
+      return field.masked && kept !== undefined ? { ...field, value: kept } : field;
+    });
+  };
+  const onMirrorValue = (value: string) => {
+    if (!typing || !granted) return;
+    typed.current.set(typing.nodeId, value);
+    session.send('input', value);
   };
   const onType = (value: string) => {
     setText(value);
@@ -234,6 +259,16 @@ export function AssistPage() {
               opacity={st.done ? 0.5 : 0.8}
             />
           ))}
+          keyboard={
+            granted && typing ? (
+              <MirrorKeyboard
+                key={typing.nodeId}
+                field={typing}
+                onValue={onMirrorValue}
+                onLeave={() => setTyping(null)}
+              />
+            ) : null
+          }
         />
       </div>
     </>
