@@ -14,6 +14,7 @@ import { rewindPath } from './rewind-page.tsx';
 import { type ControlState, useAssistSession } from './use-assist-session.ts';
 import { useCall } from './use-call.ts';
 import { useCanvasStreams } from './use-canvas-streams.ts';
+import { useLiveLearner } from './use-live-learner.ts';
 import { useTabRecording } from './use-tab-recording.ts';
 
 const MOVE_EVERY_MS = 50;
@@ -33,6 +34,7 @@ export function AssistPage() {
     player.current?.add(events);
   }, []);
   const session = useAssistSession(projectKey, sessionId, onEvents);
+  const learner = useLiveLearner(sessionId);
   // In the room: the learner's snapshot is a tracker restart away, time enough to make the mirror's iframe.
   useEffect(() => {
     if (session.welcome) player.current?.prepare();
@@ -131,7 +133,13 @@ export function AssistPage() {
 
   return (
     <>
-      <PageTitle>{t('assist.title')}</PageTitle>
+      <PageTitle>
+        {learner === undefined
+          ? t('assist.title')
+          : t('assist.titleFor', {
+              name: learner ? learner.name || learner.email : t('assist.anonymous'),
+            })}
+      </PageTitle>
       <p>
         <Link to="/live">{t('assist.back')}</Link> <ConnectionBadge state={shown} />{' '}
         <Button
