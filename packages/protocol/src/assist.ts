@@ -388,7 +388,13 @@ export const ASSIST_ERROR_TEXTS = {
 
 // ── Confirm texts (spec 2 §2, verbatim defaults) ───────────────────────────────────────────────
 export const CONFIRM_DEFAULTS = {
-  call: { text: 'You have an incoming call. Do you want to answer?', accept: 'Answer', decline: 'Reject' },
+  call: {
+    text: 'You have an incoming call. Do you want to answer?',
+    accept: 'Answer',
+    decline: 'Reject',
+    /** Names the calling agent (ours, issue 32): `{name}` is the agent's name, cut as in the call window. */
+    caller: 'Call from {name}',
+  },
   control: {
     text: 'Agent requested remote control. Allow?',
     accept: 'Grant Remote Control',

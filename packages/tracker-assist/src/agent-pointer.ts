@@ -1,4 +1,5 @@
 import { AGENT_NAME_MAX, CONFIRM_Z_INDEX, DEFAULT_AGENT_NAME } from '@atrium/protocol/assist';
+import { applyAgentInput, isEditable } from './agent-input.ts';
 import { ownOverlay } from './own-overlay.ts';
 
 export const cutName = (name: string | null | undefined, max: number, fallback = DEFAULT_AGENT_NAME) => {
@@ -78,37 +79,10 @@ export class AgentPointer {
 
   /** Spec 2 §5: input only into an element that has focus. */
   input(value: string): boolean {
-    const el = this.win.document.activeElement;
-    if (!el || !isEditable(el)) return false;
-    if ((el as HTMLElement).isContentEditable) {
-      el.textContent = value;
-    } else {
-      const input = el as HTMLInputElement | HTMLTextAreaElement;
-      // The prototype's setter: frameworks that track the value (React) then see the change as user input.
-      const proto = Object.getPrototypeOf(input) as object;
-      const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-      if (setter) setter.call(input, value);
-      else input.value = value;
-    }
-    const Ev = (this.win as Window & typeof globalThis).Event;
-    el.dispatchEvent(new Ev('input', { bubbles: true }));
-    el.dispatchEvent(new Ev('change', { bubbles: true }));
-    return true;
+    return applyAgentInput(this.win, value);
   }
 
   remove(): void {
     this.el.remove();
   }
-}
-
-export function isEditable(el: Element): boolean {
-  const tag = el.tagName;
-  if (tag === 'TEXTAREA') return !(el as HTMLTextAreaElement).disabled;
-  if (tag === 'INPUT') {
-    const i = el as HTMLInputElement;
-    return (
-      !i.disabled && !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image'].includes(i.type)
-    );
-  }
-  return (el as HTMLElement).isContentEditable === true;
 }

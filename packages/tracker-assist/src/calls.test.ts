@@ -202,8 +202,10 @@ describe('calls: every agent joining asks the learner', () => {
 
     const second = incomingCall('atrium-portal-s1-bbbb');
     FakePeer.last?.fire('call', second);
-    // Asked again, with the spec's call prompt; nothing is sent to the second agent meanwhile.
-    expect(prompt()?.getAttribute('aria-label')).toBe('You have an incoming call. Do you want to answer?');
+    // Asked again, with the spec's call prompt naming who calls; nothing is sent to the second agent meanwhile.
+    expect(prompt()?.getAttribute('aria-label')).toBe(
+      'Call from 客服小芸 You have an incoming call. Do you want to answer?',
+    );
     expect(second.answered).toBeNull();
     promptButton('Answer')?.click();
     await vi.waitFor(() => expect(second.answered).toBe(first.answered));

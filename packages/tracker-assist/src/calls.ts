@@ -1,4 +1,5 @@
 import {
+  AGENT_NAME_MAX,
   type AssistConfig,
   CALL_RESUME_MS,
   PEER_ERROR_MESSAGES,
@@ -7,6 +8,7 @@ import {
   STORAGE_KEYS,
 } from '@atrium/protocol/assist';
 import type { MediaConnection, Peer, PeerError } from 'peerjs';
+import { cutName } from './agent-pointer.ts';
 import { CallWindow } from './call-window.ts';
 import { type ConfirmHandle, openConfirm } from './confirm-window.ts';
 import { LocalStream } from './local-stream.ts';
@@ -29,6 +31,15 @@ export interface CallsDeps {
   controlling?(): boolean;
   /** Tests hand in a fake; the page loads PeerJS only when the first agent arrives. */
   loadPeer?: () => Promise<typeof Peer>;
+}
+
+/** The call prompt's line naming the agent (`{name}` in the template), or none for a nameless agent. */
+export function callerLine(
+  template: string | undefined,
+  name: string | null | undefined,
+): string | undefined {
+  const who = cutName(name, AGENT_NAME_MAX.callWindow, '');
+  return template && who ? template.replaceAll('{name}', who) : undefined;
 }
 
 /** Peer reconnect delay (spec 1 §9, spec 2 §9): min(attempt, 8) × 2 s. */
@@ -216,6 +227,7 @@ export class Calls {
     const confirm = Object.assign(
       openConfirm(this.d.win.document, t, {
         phoneIcon: true,
+        caller: callerLine(t.caller, agent.name),
         timeoutMs: this.d.options.callConfirmTimeoutMs,
       }),
       { agentId },

@@ -24,11 +24,12 @@ const button = (doc: Document, label: string, bg: string) => {
 export function openConfirm(
   doc: Document,
   t: { text: string; accept: string; decline: string },
-  opts: { phoneIcon?: boolean; timeoutMs?: number } = {},
+  opts: { phoneIcon?: boolean; timeoutMs?: number; caller?: string } = {},
 ): ConfirmHandle {
   const root = doc.createElement('div');
   root.setAttribute('role', 'alertdialog');
-  root.setAttribute('aria-label', t.text);
+  // Who asks comes first: with two agents watching, the text alone does not say which one calls.
+  root.setAttribute('aria-label', opts.caller ? `${opts.caller} ${t.text}` : t.text);
   root.dataset.assist = 'confirm';
   root.style.cssText = `position:fixed;inset:0;z-index:${CONFIRM_Z_INDEX};display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.25);font:14px/1.5 system-ui,sans-serif`;
   const box = doc.createElement('div');
@@ -37,6 +38,13 @@ export function openConfirm(
   const p = doc.createElement('p');
   p.textContent = t.text;
   p.style.margin = '0 0 16px';
+  if (opts.caller) {
+    const who = doc.createElement('p');
+    who.dataset.assist = 'caller';
+    who.textContent = opts.caller;
+    who.style.cssText = 'margin:0 0 4px;font-weight:600';
+    box.append(who);
+  }
   const yes = button(doc, t.accept, '#188038');
   if (opts.phoneIcon) yes.insertAdjacentHTML('afterbegin', PHONE_ICON);
   const no = button(doc, t.decline, '#c5221f');

@@ -5,6 +5,8 @@ export interface ConfirmTexts {
   text?: string;
   accept?: string;
   decline?: string;
+  /** The call prompt's line naming who calls; `{name}` is replaced by the agent's name. */
+  caller?: string;
 }
 
 /** The call window's labels (spec 2 §2); English defaults, the portal passes zh-TW. */

@@ -11,7 +11,12 @@ const t = (key: string) => {
 describe('portal assist options', () => {
   it('every prompt and call-window label comes from the zh-TW catalogue; the call prompt ends after 30 s', () => {
     const o = portalAssistOptions(t);
-    expect(o.callConfirm).toEqual({ text: '客服來電，要接聽嗎？', accept: '接聽', decline: '拒絕' });
+    expect(o.callConfirm).toEqual({
+      text: '客服來電，要接聽嗎？',
+      accept: '接聽',
+      decline: '拒絕',
+      caller: '來電者：{name}',
+    });
     expect(o.controlConfirm?.accept).toBe('允許遠端控制');
     expect(o.recordingConfirm?.accept).toBe('允許錄製');
     expect(Object.values(o.callTexts ?? {}).every((s) => /[\u4e00-\u9fff]/.test(s))).toBe(true);

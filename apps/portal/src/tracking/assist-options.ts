@@ -16,6 +16,7 @@ export function portalAssistOptions(t: Translate): Partial<AssistOptions> {
       text: t('assist.callText'),
       accept: t('assist.callAccept'),
       decline: t('assist.callDecline'),
+      caller: t('assist.callFrom'),
     },
     controlConfirm: {
       text: t('assist.controlText'),

@@ -7,11 +7,14 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { shownConnection } from './assist-status.ts';
 import { CallPanel } from './call-panel.tsx';
 import { LivePlayer, type LivePlayerHandle } from './live-player.tsx';
+import type { MirrorField } from './mirror-field.ts';
+import { MirrorKeyboard } from './mirror-keyboard.tsx';
 import { RecordingControls } from './recording-controls.tsx';
 import { rewindPath } from './rewind-page.tsx';
 import { type ControlState, useAssistSession } from './use-assist-session.ts';
 import { useCall } from './use-call.ts';
 import { useCanvasStreams } from './use-canvas-streams.ts';
+import { useLiveLearner } from './use-live-learner.ts';
 import { useTabRecording } from './use-tab-recording.ts';
 
 const MOVE_EVERY_MS = 50;
@@ -31,6 +34,7 @@ export function AssistPage() {
     player.current?.add(events);
   }, []);
   const session = useAssistSession(projectKey, sessionId, onEvents);
+  const learner = useLiveLearner(sessionId);
   // In the room: the learner's snapshot is a tracker restart away, time enough to make the mirror's iframe.
   useEffect(() => {
     if (session.welcome) player.current?.prepare();
@@ -42,10 +46,17 @@ export function AssistPage() {
   const [fit, setFit] = useState(true);
   const stage = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
+  /** The learner's field the agent clicked on the mirror: keys typed now go there. */
+  const [typing, setTyping] = useState<MirrorField | null>(null);
+  /** What was last sent per field: a masked field's mirror cannot say what the learner has. */
+  const typed = useRef(new Map<number, string>());
   const drawing = useRef(false);
   const strokes = useOwnStrokes();
   const lastMove = useRef(0);
   const granted = session.control === 'granted';
+  useEffect(() => {
+    if (!granted) setTyping(null);
+  }, [granted]);
   const watched = session.tabId ? session.tabs[session.tabId] : undefined;
   const paused = session.connection === 'live' && watched?.sharingPaused === true;
   const shown = shownConnection(session.connection, watched?.active, paused);
@@ -96,7 +107,23 @@ export function AssistPage() {
   };
   const onClick = (e: MouseEvent) => {
     const p = at(e);
-    if (p && granted && !annotating) session.send('click', p);
+    if (!p || !granted || annotating) return;
+    session.send('click', p);
+    // A field clicked on the mirror is focused on the learner's page by its node too (spec 2 `focus`),
+    // and the keys typed next go into it.
+    const field = player.current?.fieldAt(p[0], p[1]) ?? null;
+    if (field) session.send('focus', field.nodeId);
+    setTyping((now) => {
+      if (!field) return null;
+      if (now?.nodeId === field.nodeId) return now;
+      const kept = typed.current.get(field.nodeId);
+      return field.masked && kept !== undefined ? { ...field, value: kept } : field;
+    });
+  };
+  const onMirrorValue = (value: string) => {
+    if (!typing || !granted) return;
+    typed.current.set(typing.nodeId, value);
+    session.send('input', value);
   };
   const onType = (value: string) => {
     setText(value);
@@ -105,7 +132,13 @@ export function AssistPage() {
 
   return (
     <>
-      <PageTitle>{t('assist.title')}</PageTitle>
+      <PageTitle>
+        {learner === undefined
+          ? t('assist.title')
+          : t('assist.titleFor', {
+              name: learner ? learner.name || learner.email : t('assist.anonymous'),
+            })}
+      </PageTitle>
       <p>
         <Link to="/live">{t('assist.back')}</Link> <ConnectionBadge state={shown} />{' '}
         <Button
@@ -241,6 +274,16 @@ export function AssistPage() {
               opacity={st.done ? 0.5 : 0.8}
             />
           ))}
+          keyboard={
+            granted && typing ? (
+              <MirrorKeyboard
+                key={typing.nodeId}
+                field={typing}
+                onValue={onMirrorValue}
+                onLeave={() => setTyping(null)}
+              />
+            ) : null
+          }
         />
       </div>
     </>

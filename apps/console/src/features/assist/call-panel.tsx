@@ -62,7 +62,11 @@ export function CallPanel({ call }: { call: ReturnType<typeof useCall> }) {
         <Alert variant="danger" className="py-2 mt-2">
           {call.error === 'media'
             ? t('assist.call.noMedia')
-            : t('assist.call.failed', { reason: call.error ?? '' })}
+            : t('assist.call.failed', {
+                reason: t(`assist.call.peerError.${call.error}`, {
+                  defaultValue: t('assist.call.peerError.other'),
+                }),
+              })}
         </Alert>
       )}
       {inCall && (

@@ -1,4 +1,4 @@
-import { CALL_RESUME_MS, PEER_ERROR_MESSAGES, visitorPeerId } from '@atrium/protocol/assist';
+import { CALL_RESUME_MS, visitorPeerId } from '@atrium/protocol/assist';
 import type { MediaConnection, default as Peer } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPeer } from './load-peer.ts';
@@ -185,7 +185,10 @@ export function useCall(
     p.on('error', (e: { type?: string }) => {
       // While dialling a reloading tab again, its peer is not there yet: the next attempt follows.
       if (stateRef.current === 'reconnecting') return;
-      setError(PEER_ERROR_MESSAGES[e.type as keyof typeof PEER_ERROR_MESSAGES] ?? e.type ?? 'webrtc');
+      // The type, not PeerJS's English message: the panel says it in the console's language.
+      setError(e.type ?? 'webrtc');
+      // The learner's prompt or call window would wait for a call that is gone: it ends there too.
+      sessionRef.current.send('call_end');
       hangUp('failed');
     });
     p.on('open', () => {
