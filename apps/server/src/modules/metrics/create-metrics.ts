@@ -14,6 +14,7 @@ export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const collectors: Array<() => void> = [];
+  const refreshers: Array<() => Promise<void>> = [];
   const registers = [registry];
   return {
     registry,
@@ -21,7 +22,12 @@ export function createMetrics() {
     collect(sample: () => void) {
       collectors.push(sample);
     },
+    /** Awaits `refresh` before every scrape, for gauges that need an asynchronous look (readiness). */
+    beforeScrape(refresh: () => Promise<void>) {
+      refreshers.push(refresh);
+    },
     async render(): Promise<string> {
+      await Promise.all(refreshers.map((refresh) => refresh().catch(() => undefined)));
       for (const sample of collectors) sample();
       return registry.metrics();
     },
@@ -89,6 +95,12 @@ export function createMetrics() {
         registers,
       }),
     },
+    readiness: new Gauge({
+      name: 'atrium_readiness',
+      help: 'Readiness per dependency this process needs: 1 answers, 0 failed (as of the last probe, run at each scrape).',
+      labelNames: ['dependency'] as const,
+      registers,
+    }),
     databasePool: new Gauge({
       name: 'atrium_db_pool_connections',
       help: 'PostgreSQL pool connections by state: total, idle, waiting (queries queued for a connection).',
