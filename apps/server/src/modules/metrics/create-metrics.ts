@@ -89,6 +89,12 @@ export function createMetrics() {
         help: 'Live-assist sockets connected to this process.',
         registers,
       }),
+      refusedHandshakes: new Counter({
+        name: 'atrium_assist_refused_handshakes_total',
+        help: 'Relay handshakes refused, by code (unauthorized, forbidden, bad_handshake, too_many_sockets, rate_limited, too_many_handshakes).',
+        labelNames: ['code'] as const,
+        registers,
+      }),
       rooms: new Gauge({
         name: 'atrium_assist_rooms',
         help: 'Live-assist session rooms with a socket on this process.',
