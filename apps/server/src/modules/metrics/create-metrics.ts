@@ -31,6 +31,12 @@ export function createMetrics() {
       for (const sample of collectors) sample();
       return registry.metrics();
     },
+    build: new Gauge({
+      name: 'atrium_build_info',
+      help: 'Always 1; its labels name the build this process runs (release, version) and its Node.js, to follow a rolling upgrade.',
+      labelNames: ['release', 'version', 'node'] as const,
+      registers,
+    }),
     http: {
       requests: new Counter({
         name: 'atrium_http_requests_total',
@@ -107,6 +113,22 @@ export function createMetrics() {
       labelNames: ['dependency'] as const,
       registers,
     }),
+    database: {
+      query: new Histogram({
+        name: 'atrium_db_query_duration_seconds',
+        help: 'PostgreSQL queries outside transactions, from asking to the answer (pool wait included), by outcome.',
+        labelNames: ['outcome'] as const,
+        buckets: LATENCY_BUCKETS,
+        registers,
+      }),
+      poolWait: new Histogram({
+        name: 'atrium_db_pool_wait_seconds',
+        help: 'Time a query or transaction waited for a pooled PostgreSQL connection, by outcome (ok, failed).',
+        labelNames: ['outcome'] as const,
+        buckets: LATENCY_BUCKETS,
+        registers,
+      }),
+    },
     databasePool: new Gauge({
       name: 'atrium_db_pool_connections',
       help: 'PostgreSQL pool connections by state: total, idle, waiting (queries queued for a connection).',
@@ -149,6 +171,11 @@ export function createMetrics() {
         name: 'atrium_compaction_sessions_total',
         help: 'Ended recordings compacted, by outcome (compacted; failed: retried once its claim lapses).',
         labelNames: ['outcome'] as const,
+        registers,
+      }),
+      lastSuccess: new Gauge({
+        name: 'atrium_compaction_last_success_seconds',
+        help: 'Unix time of the last compaction pass that finished.',
         registers,
       }),
       objects: new Counter({
