@@ -1,5 +1,5 @@
 import { ASSIST_SOCKET_PATH } from '@atrium/protocol/assist';
-import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/start';
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/learner-metadata-key';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Assist, RESTART_DELAY_MS, type TrackerLike, versionBelow } from './assist.ts';
 import { resolveOptions } from './options.ts';

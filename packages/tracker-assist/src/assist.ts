@@ -7,7 +7,7 @@ import {
   ServerEvent,
   visitorPeerId,
 } from '@atrium/protocol/assist';
-import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/start';
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/learner-metadata-key';
 import type { Tracker } from '@atrium/tracker';
 import type { io as ioFn, Socket } from 'socket.io-client';
 import { AGENT_EVENTS, parseAssistConfig, validAgentData } from './agent-data.ts';

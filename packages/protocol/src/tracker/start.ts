@@ -66,8 +66,5 @@ export const notStartedRequest = z.object({
 });
 export type NotStartedRequest = z.infer<typeof notStartedRequest>;
 
-/**
- * The tracker Metadata key under which the portal passes the learner assertion of `POST /v1/user/tracking-assertion`:
- * the ingest records the learner it names as verified, apart from the `userID` the page claims (ADR 0045).
- */
-export const LEARNER_METADATA_KEY = 'atrium.learner';
+// In a module of its own, so the assist plugin reads it without this file's schemas.
+export { LEARNER_METADATA_KEY } from './learner-metadata-key.ts';
