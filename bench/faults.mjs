@@ -2,7 +2,8 @@
 // engines of its own — a PostgreSQL cluster and a Redis from Debian's binaries on their own ports and temp
 // folders, s3rver behind a front that can refuse writes — while simulated trackers upload, a learner calls the
 // API and an agent watches a visitor live. In turn: kill -9 a web process during uploads (restarted 5 s later,
-// as a supervisor would), restart PostgreSQL, stop Redis for 20 s, make the blob store refuse writes for 20 s,
+// as a supervisor would), restart PostgreSQL, stop PostgreSQL for 10 s (pages loaded through nginx meanwhile,
+// counting its 502s), stop Redis for 20 s, make the blob store refuse writes for 20 s,
 // fill the bucket's disk for 20 s (a 64 MB tmpfs under s3rver, when this process may mount one), fill
 // PostgreSQL's disk for 20 s (a 256 MB tmpfs under its cluster; started again afterwards if it stopped, as a
 // supervisor would). Prints per fault what the learner, the tracker and the agent saw, what readiness, /metrics and the log
@@ -52,7 +53,7 @@ for (const event of ['unhandledRejection', 'SIGINT', 'SIGTERM'])
   });
 
 // What every observer records: [time, what, detail].
-const seen = { api: [], batches: [], relay: [], agentDisconnects: [], ready: [] };
+const seen = { api: [], pages: [], batches: [], relay: [], agentDisconnects: [], ready: [] };
 
 try {
   const pg = await startOwnPostgres();
@@ -195,6 +196,25 @@ try {
     }
   })();
 
+  // Navigation: a page and a static file of the portal through the proxy every 300 ms, counting nginx's own
+  // 502s (issue 31: the server's 503 made nginx mark every process failed and answer 502 to every page).
+  const navigation = (async () => {
+    const pages = ['/', '/login', '/tracker/tracker.js', '/courses'];
+    for (let k = 0; !stopAll; k++) {
+      let status = 0;
+      try {
+        const res = await fetch(`${base}${pages[k % pages.length]}`, {
+          headers: { 'x-forwarded-for': '10.202.0.1' },
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {}
+      seen.pages.push([now(), status]);
+      await sleep(300);
+    }
+  })();
+
   // The agent watches tracker 0's visitor live through the proxy; the visitor sends a frame every 250 ms.
   while (sessions.length === 0) await sleep(100);
   const live = sessions[0];
@@ -307,6 +327,15 @@ try {
   );
   await fault('restart PostgreSQL (pg_ctl restart -m fast)', async () => pg.restart(), 10_000);
   await fault(
+    'stop PostgreSQL for 10 s',
+    async () => {
+      await pg.halt();
+      await sleep(10_000);
+      await pg.start();
+    },
+    10_000,
+  );
+  await fault(
     'stop Redis for 20 s',
     async () => {
       await redis.halt();
@@ -354,7 +383,7 @@ try {
   const drainUntil = now() + 60_000;
   while (sessions.some((s) => s.queue.length > 0) && now() < drainUntil) await sleep(200);
   stopAll = true;
-  await Promise.all([...trackers, learner]);
+  await Promise.all([...trackers, learner, navigation]);
 
   // What each observer saw, per fault window.
   const within = (t, f) => t >= f.t0 && t <= f.t1;
@@ -368,6 +397,9 @@ try {
     const apiText = bad.length
       ? `${bad.length}/${api.length} calls failed (${[...new Set(bad.map(([, s]) => s || 'no answer'))].join(', ')}), for ${((Math.max(...bad.map(([t]) => t)) - Math.min(...bad.map(([t]) => t))) / 1000).toFixed(1)} s`
       : `all ${api.length} calls 200, slowest ${Math.max(...api.map(([, , d]) => d))} ms`;
+    const pages = seen.pages.filter(([t]) => within(t, f));
+    const pageStatuses = [...new Set(pages.map(([, s]) => s || 'no answer'))].join('/');
+    const pagesText = `; pages: ${pages.length} loads (${pageStatuses}), ${pages.filter(([, s]) => s === 502).length} × 502`;
     const tries = seen.batches.filter(([t]) => within(t, f));
     const refused = tries.filter(([, s]) => !(s >= 200 && s < 300));
     const delays = tries.filter(([, s]) => s >= 200 && s < 300).map(([, , h]) => h.acked - h.created);
@@ -392,7 +424,7 @@ try {
       ? `${f.logs.length} lines, e.g. \`${f.logs[0].replace(/\|/g, '/')}\``
       : 'nothing';
     console.log(
-      `| ${f.label} | ${apiText} | ${trackerText} | ${agentText} | ${readyText} | ${metricText} | ${logText} |`,
+      `| ${f.label} | ${apiText}${pagesText} | ${trackerText} | ${agentText} | ${readyText} | ${metricText} | ${logText} |`,
     );
   }
 

@@ -65,6 +65,9 @@ export async function startOwnPostgres() {
     smallDisk: disk.mounted,
     /** A fast restart: every connection is cut, the server is back when this resolves. */
     restart: () => ctl('-m', 'fast', 'restart'),
+    /** Stops it (a fast shutdown: connections are cut) until `start()`. */
+    halt: () => ctl('-m', 'fast', 'stop'),
+    start: () => ctl('start'),
     fillDisk: disk.fill,
     /** Empties the disk; says whether PostgreSQL had stopped and was started again. */
     async freeDisk() {

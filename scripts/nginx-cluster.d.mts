@@ -21,6 +21,9 @@ export function startServerProcess(
   opts?: { port?: number; cpus?: string; stdio?: 'keep' | 'inherit' },
 ): Promise<ServerProcess>;
 
+/** deploy/nginx/atrium.conf: the one nginx configuration, rendered by nginxConfig. */
+export const NGINX_CONF: string;
+
 export function nginxConfig(opts: {
   dir: string;
   port: number;

@@ -3,7 +3,7 @@
 // apps/server/src/main.ts` with its own ATRIUM_SERVICES; nginx runs on its own loopback port from its own temp
 // folder (config, pid, logs, temp files), never the system's. Everything started here is stopped by `stop()`.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -106,64 +106,51 @@ export async function startServerProcess(name, env, { port, cpus, stdio = 'keep'
   };
 }
 
+/** The one nginx configuration (ADR 0077): what docs/deploy.md points operators to and compose.yaml mounts. */
+export const NGINX_CONF = join(ROOT, 'deploy/nginx/atrium.conf');
+
+/** Replaces the body of `upstream <name> { … }` with one `server` line per url (keeping `keepalive`). */
+function withServers(conf, name, urls) {
+  const block = new RegExp(`(upstream ${name} \\{\\n)([^}]*)(\\})`);
+  if (!block.test(conf)) throw new Error(`${NGINX_CONF}: no upstream ${name}`);
+  return conf.replace(block, (_all, open, body, close) => {
+    const kept = body.split('\n').filter((line) => /^\s*keepalive\b/.test(line));
+    const servers = urls.map((u) => `  server ${new URL(u).host};`);
+    return `${open}${[...servers, ...kept].join('\n')}\n${close}`;
+  });
+}
+
 /**
- * The proxy configuration of docs/deploy.md for these upstreams: round-robin over `web` for everything, the
- * live-assist relay and PeerJS over `assist` with the WebSocket upgrade passed on. No sticky routing: the
- * clients use WebSocket only (no long-polling) and PeerJS signalling crosses processes through Redis.
+ * deploy/nginx/atrium.conf for these upstreams on this machine, inside a main configuration of its own (pid,
+ * logs and temp files in `dir`, never the system's): only the upstream addresses, the TLS part (a plain
+ * loopback port instead) and the access log's path change, so the tests run exactly what operators copy.
  * `upstreamHeader` adds `x-atrium-upstream` (which process answered) for tests; never in production.
  */
 export function nginxConfig({ dir, port, web, assist, upstreamHeader = false }) {
-  const servers = (urls) => urls.map((u) => `    server ${new URL(u).host};`).join('\n');
-  const proxied = `
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;${upstreamHeader ? '\n      add_header x-atrium-upstream $upstream_addr always;' : ''}`;
-  const upgraded = `${proxied}
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;`;
-  return `# Written by scripts/nginx-cluster.mjs; docs/deploy.md explains each part.
+  let site = readFileSync(NGINX_CONF, 'utf8');
+  site = withServers(site, 'atrium_web', web);
+  site = withServers(site, 'atrium_assist', assist);
+  const tls = /( *)# tls-begin\n[\s\S]*?# tls-end\n/;
+  if (!tls.test(site)) throw new Error(`${NGINX_CONF}: no tls-begin … tls-end part`);
+  site = site.replace(
+    tls,
+    (_all, indent) =>
+      `${indent}listen 127.0.0.1:${port};\n${upstreamHeader ? `${indent}add_header x-atrium-upstream $upstream_addr always;\n` : ''}`,
+  );
+  site = site.replace(/access_log \S+ atrium_noquery;/, `access_log ${dir}/access.log atrium_noquery;`);
+  return `# Written by scripts/nginx-cluster.mjs from deploy/nginx/atrium.conf.
 ${process.getuid?.() === 0 ? '# Started as root for a test: workers stay root so they can use this temp folder.\nuser root root;\n' : ''}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 8192; }
 http {
-  access_log off;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  # Ingest batches are at most 64 KB (the server's own limit refuses more); avatars go to the bucket directly.
-  client_max_body_size 2m;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream atrium_web {
-${servers(web)}
-    keepalive 64;
-  }
-  upstream atrium_assist {
-${servers(assist)}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://atrium_web;
-      proxy_set_header Connection "";${proxied}
-      # A process that died mid-request: try the next one for requests that are safe to repeat. Batches are
-      # idempotent by their id, so the tracker's own retry is what covers POSTs.
-      proxy_next_upstream error timeout http_502 http_503;
-    }
-    location /ws-assist/ {
-      proxy_pass http://atrium_assist;${upgraded}
-    }
-    location /peerjs {
-      proxy_pass http://atrium_assist;${upgraded}
-    }
-  }
-}
+${site}}
 `;
 }
 

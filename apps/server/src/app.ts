@@ -44,7 +44,7 @@ import { trackerStatic } from './modules/ingest/index.ts';
 import { learnerAssertionRoutes } from './modules/ingest/learner-assertion-routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
-import { createMetrics, metricsRoutes, timedBlobStore } from './modules/metrics/index.ts';
+import { createMetrics, metricsRoutes, SERVER_VERSION, timedBlobStore } from './modules/metrics/index.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
 import { mailRoutes } from './modules/notify/mail-routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
@@ -126,6 +126,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('background', new BackgroundWork());
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
+  metrics.build.set(
+    { release: config.release ?? SERVER_VERSION, version: SERVER_VERSION, node: process.version },
+    1,
+  );
+  const outcome = (ok: boolean) => (ok ? 'ok' : 'failed');
+  database.observe?.({
+    poolWait: (seconds, ok) => metrics.database.poolWait.observe({ outcome: outcome(ok) }, seconds),
+    query: (seconds, ok) => metrics.database.query.observe({ outcome: outcome(ok) }, seconds),
+  });
   const { poolStats } = database;
   if (poolStats) {
     metrics.collect(() => {

@@ -157,6 +157,13 @@ const envSchema = z.object({
     .min(32, 'at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The release this process runs (a tag or commit), shown in atrium_build_info to follow a rolling upgrade.
+  ATRIUM_RELEASE: z
+    .string()
+    .max(64)
+    .regex(/^[\w.+-]*$/, 'letters, digits, . + - _')
+    .optional()
+    .transform((v) => v || undefined),
   INGEST_BEACON_SIZE_LIMIT: z.coerce.number().int().min(10_000).max(50_000_000).default(1_000_000),
   INGEST_COMPRESSION_THRESHOLD: z.coerce.number().int().min(0).default(24_000),
   INGEST_SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(1800),
@@ -262,6 +269,8 @@ export interface Config {
   trackerDist: string;
   /** Bearer token for /metrics; unset means only loopback clients may read it (ADR 0052). */
   metricsToken?: string;
+  /** ATRIUM_RELEASE: what the deployment calls this build (atrium_build_info); unset: the package version. */
+  release?: string;
   /** Tracker ingest (ADR 0005): HMAC secret of session tokens, upload limits, inactivity window. */
   ingest: {
     secret: string;
@@ -419,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retiredBlobGraceHours: e.RECORDING_RETIRED_BLOB_GRACE_HOURS,
     },
     metricsToken: e.METRICS_TOKEN,
+    release: e.ATRIUM_RELEASE,
     csp: { cdnOrigins: e.CSP_CDN_ORIGINS, frameOrigins: e.CSP_FRAME_ORIGINS },
     assist: {
       iceServers: e.ASSIST_ICE_SERVERS,

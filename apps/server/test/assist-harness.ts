@@ -76,20 +76,27 @@ const opened: Socket[] = [];
 export function visitorSocket(
   url: string,
   s: Session,
-  over: { token?: string; tabId?: string; peerId?: string } = {},
+  over: { token?: string; tabId?: string; peerId?: string; legacy?: boolean } = {},
 ) {
   const tabId = over.tabId ?? s.tabId;
+  // As the tracker-assist plugin connects: the learner's id in `auth` with the token, never in the URL.
+  // `legacy`: as a tracker cached from before ADR 0077 did, the id in the query's sessionInfo.
+  const userID = 'learner-1';
   const socket = io(url, {
     path: ASSIST_SOCKET_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: over.token === '' ? {} : { token: over.token ?? s.token },
+    auth: over.token === '' ? {} : { token: over.token ?? s.token, ...(over.legacy ? {} : { userID }) },
     query: {
       peerId: over.peerId ?? visitorPeerId(s.projectKey, s.sessionId, tabId),
       identity: 'session',
       tabId,
-      sessionInfo: JSON.stringify({ pageTitle: '課程首頁', active: true, userID: 'learner-1' }),
+      sessionInfo: JSON.stringify({
+        pageTitle: '課程首頁',
+        active: true,
+        ...(over.legacy ? { userID } : {}),
+      }),
     },
   });
   opened.push(socket);

@@ -123,8 +123,15 @@ export const visitorHandshakeQuery = z.object({
   tabId: shortId,
   sessionInfo: z.string().max(20_000),
 });
-/** socket.io `auth` of a visitor: the ingest session token from start (ours; the spec hides auth). */
-export const visitorHandshakeAuth = z.object({ token: z.string().min(1).max(1000) });
+/**
+ * socket.io `auth` of a visitor (ours; the spec hides auth): the ingest session token from start, and the
+ * learner's user id — credentials and identity travel in the handshake's body, never in its URL, which
+ * proxies log (issue 31, ADR 0077).
+ */
+export const visitorHandshakeAuth = z.object({
+  token: z.string().min(1).max(1000),
+  userID: z.string().max(500).nullish(),
+});
 
 export const agentInfo = z
   .object({

@@ -1,4 +1,5 @@
 import { ASSIST_SOCKET_PATH } from '@atrium/protocol/assist';
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/learner-metadata-key';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Assist, RESTART_DELAY_MS, SHARING_PAUSED_KEY, type TrackerLike, versionBelow } from './assist.ts';
 import { resolveOptions } from './options.ts';
@@ -157,6 +158,26 @@ describe('assist plugin core', () => {
     expect(s.tracker.subscribed()).toBe(false);
     s.tracker.batch([[0, 1]]);
     expect(s.socket.of('messages')).toEqual([]);
+  });
+
+  it('keeps the learner id and its signed assertion out of the handshake URL (proxies log it)', async () => {
+    const s = setup();
+    const info = s.tracker.getSessionInfo();
+    s.tracker.getSessionInfo = () => ({
+      ...info,
+      metadata: { [LEARNER_METADATA_KEY]: 'l1.signed-assertion.mac', course: 'c1' },
+    });
+    await s.tracker.start();
+    const [, o] = s.io.mock.calls[0] as unknown as [string, Record<string, unknown>];
+    // What socket.io puts in the URL: every query value.
+    const url = new URLSearchParams(o.query as Record<string, string>).toString();
+    expect(url).not.toContain('learner-1');
+    expect(url).not.toContain('signed-assertion');
+    expect(url).not.toContain('tok');
+    expect(JSON.parse((o.query as Record<string, string>).sessionInfo as string)).toMatchObject({
+      metadata: { course: 'c1' },
+    });
+    expect(o.auth).toEqual({ token: 'tok', userID: 'learner-1' });
   });
 
   it('socketHost, then serverURL (with its path prefix), win over the tracker host', async () => {

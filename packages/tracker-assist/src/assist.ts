@@ -7,6 +7,7 @@ import {
   ServerEvent,
   visitorPeerId,
 } from '@atrium/protocol/assist';
+import { LEARNER_METADATA_KEY } from '@atrium/protocol/tracker/learner-metadata-key';
 import type { Tracker } from '@atrium/tracker';
 import type { io as ioFn, Socket } from 'socket.io-client';
 import { AGENT_EVENTS, parseAssistConfig, validAgentData } from './agent-data.ts';
@@ -223,9 +224,13 @@ export class Assist {
     this.tabId = tabId;
     const { url, path } = this.socketTarget();
     const doc = this.win.document;
-    const info = this.tracker.getSessionInfo();
+    const { userID, metadata, ...info } = this.tracker.getSessionInfo();
+    // The handshake URL reaches proxies' access logs: the learner's id and signed assertion stay out of it
+    // (issue 31, ADR 0077); the id travels in `auth` with the token.
+    const { [LEARNER_METADATA_KEY]: _assertion, ...shownMetadata } = metadata ?? {};
     const sessionInfo = {
       ...info,
+      metadata: shownMetadata,
       sessionToken: undefined,
       ingestPoint: undefined,
       uxtId: null,
@@ -238,7 +243,7 @@ export class Assist {
       path,
       transports: ['websocket'],
       withCredentials: true,
-      auth: { token },
+      auth: { token, userID: userID ?? null },
       query: {
         peerId: visitorPeerId(projectKey, sessionId, tabId),
         identity: 'session',

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+import { type DatabaseObserver, timePool } from './timed-pool.ts';
 
 export type Schema = typeof schema;
 /** PostgreSQL and PGlite speak the same SQL; the rest of the code sees one type. */
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections (total, idle) and queries waiting for one, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: reports pool waits and query times, for /metrics. */
+  observe?(observer: DatabaseObserver): void;
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -78,6 +81,7 @@ export function openDatabase(opts: {
     // server goes away (a restart, a failover): the pool listens only to idle ones. Its next query fails and
     // the pool drops it on release; the process lives on.
     pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
+    const observe = timePool(pool);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,
@@ -85,6 +89,7 @@ export function openDatabase(opts: {
       migrate: () => migrateUnderLock(databaseUrl),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observe,
     };
   }
   let location = 'memory://';

@@ -25,6 +25,7 @@ export async function registerAssist(
     trustProxy: app.config.trustProxy,
     limits: app.config.assist,
     log: app.log,
+    onRefused: (code) => app.metrics.assist.refusedHandshakes.inc({ code }),
   });
   app.addHook('preClose', async () => relay.close());
   // Read at each scrape, not counted: the relay's logic stays as it is (ADR 0052). A session room is the

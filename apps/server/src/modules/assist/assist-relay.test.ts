@@ -54,6 +54,32 @@ describe.each(databaseKinds)('assist relay (%s)', (kind: DatabaseKind) => {
     await expect(connected(visitorSocket(relay.url, s))).resolves.toBeUndefined();
   });
 
+  it('counts refused handshakes, and still reads the learner id of a tracker cached before ADR 0077', async () => {
+    const refused = async () => {
+      const text = (await relay.app.inject({ url: '/metrics' })).body;
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('atrium_assist_refused_handshakes_total{code="unauthorized"}'));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    const s = await startTrackerSession(relay.app);
+    const before = await refused();
+    await expect(connected(visitorSocket(relay.url, s, { token: '' }))).rejects.toThrow('unauthorized');
+    expect(await refused()).toBe(before + 1);
+
+    const watcher = consoleSocket(relay.url, agent.token);
+    await connected(watcher);
+    await connected(visitorSocket(relay.url, s, { legacy: true }));
+    const res = await relay.app.inject({
+      url: '/v1/console/assist/live',
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    const row = (res.json() as { list: { sessionId: string; userId?: string }[] }).list.find(
+      (r) => r.sessionId === s.sessionId,
+    );
+    expect(row?.userId).toBe('learner-1');
+  });
+
   it('refuses agents without a staff sign-in, and rooms of sessions that do not exist', async () => {
     const s = await startTrackerSession(relay.app);
     await expect(connected(agentSocket(relay.url, s))).rejects.toThrow('unauthorized');

@@ -57,6 +57,8 @@ export interface AssistRelayOptions {
   /** This deployment's prefix of Redis keys and channels (config REDIS_KEY_PREFIX). */
   redisKeyPrefix?: string;
   log: FastifyBaseLogger;
+  /** Told of each refused handshake, by its code ('too_many_handshakes' when refused before the upgrade). */
+  onRefused?: (code: string) => void;
   /** Proxies whose X-Forwarded-For names the client (config TRUST_PROXY). */
   trustProxy: false | number | string[];
   limits: {
@@ -80,6 +82,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     // Refused before the WebSocket upgrade: no socket, parser or database work for a refused client.
     allowRequest: (req, answer) => {
       const allowed = gate.allows(req);
+      if (!allowed) opts.onRefused?.('too_many_handshakes');
       answer(allowed ? null : 'too many handshakes', allowed);
     },
     path: ASSIST_SOCKET_PATH,
@@ -249,6 +252,7 @@ export async function createAssistRelay(opts: AssistRelayOptions) {
     } catch (error) {
       const refusal = error instanceof HandshakeRefused ? error : new HandshakeRefused('unauthorized');
       if (!(error instanceof HandshakeRefused)) opts.log.warn({ err: error }, 'assist handshake failed');
+      opts.onRefused?.(refusal.code);
       const err = new Error(refusal.message) as Error & { data?: unknown };
       err.data = { code: refusal.code };
       next(err);

@@ -124,7 +124,8 @@ export async function authorizeSocket(
       sessionId: claims.sessionId,
       tabId: query.data.tabId,
       userUuid: claims.userUuid,
-      userId: info.userID ?? null,
+      // From `auth`; a tracker cached from before ADR 0077 sends it in sessionInfo (accepted for one release).
+      userId: auth.data.userID ?? info.userID ?? null,
       pageTitle: info.pageTitle ?? '',
       url: info.url ?? null,
       active: info.active ?? true,

@@ -3,8 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { cuttableLink } from '../../../test/cuttable-link.ts';
 import { redisTestUrl } from '../../../test/redis-available.ts';
-import { databaseKinds } from '../../../test/test-databases.ts';
+import { databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { createMailer } from '../../lib/mail.ts';
+import { readiness } from './readiness.ts';
+
+/** The value of one metric line (labels included in `series`), or undefined when absent. */
+async function gauge(t: TestApp, series: string): Promise<number | undefined> {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
 
 describe.each(databaseKinds)('health on %s', (kind) => {
   let t: TestApp;
@@ -110,6 +123,27 @@ describe('readiness when the blob store cannot be written', () => {
       failed: ['blobs'],
     });
     expect((await t.app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
+    expect(await gauge(t, 'atrium_readiness{dependency="blobs"}')).toBe(0);
+    expect(await gauge(t, 'atrium_readiness{dependency="database"}')).toBe(1);
+  });
+
+  it('keeps a web-only process ready: the portal works without the bucket (issue 31)', async () => {
+    const web = await createTestApp('pglite', {
+      DATA_DIR: dataDir,
+      INGEST_SECRET: 'readiness-test-secret-0123456789abcdef',
+      ATRIUM_SERVICES: 'web',
+    });
+    try {
+      const res = await web.app.inject({ method: 'GET', url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        ready: true,
+        checks: { database: 'ok', blobs: 'not_required', redis: 'not_configured' },
+        failed: [],
+      });
+    } finally {
+      await web.close();
+    }
   });
 });
 
@@ -133,4 +167,71 @@ describe('readiness with REDIS_URL', () => {
       await down.close();
     }
   });
+
+  it('keeps web and ingest processes ready while Redis is down: their limits fall back per process', async () => {
+    const down = await createTestApp('pglite', {
+      REDIS_URL: 'redis://127.0.0.1:1',
+      ATRIUM_SERVICES: 'web,ingest',
+    });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks).toEqual({ database: 'ok', blobs: 'ok', redis: 'not_required' });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('is not failed by a stalled process: answers already waiting count, not the late timer', async () => {
+    const t = await createTestApp('pglite', { REDIS_URL: redisTestUrl, ATRIUM_SERVICES: 'assist' });
+    try {
+      const probe = readiness(t.app);
+      // The event loop is starved (a loaded machine) for longer than a check may take.
+      const until = Date.now() + 2600;
+      while (Date.now() < until) {}
+      expect(await probe).toMatchObject({ ready: true, checks: { database: 'ok', redis: 'ok' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('liveness and readiness while the database is unreachable', () => {
+  it('liveness stays 200 (no restart), readiness 503 names the database', async () => {
+    const database = await openTestDatabase('postgres');
+    const url = new URL(database.url!);
+    const link = await cuttableLink(url.hostname, Number(url.port || 5432));
+    url.hostname = '127.0.0.1';
+    url.port = String(link.port);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      PORT: '0',
+      PUBLIC_URL: 'http://localhost:3000',
+      SMTP_URL: '',
+      ATRIUM_SERVICES: 'web',
+    });
+    const handle = openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', onIdleError: () => {} });
+    const mailer = createMailer({ smtpUrl: '', from: config.mailFrom, dataDir: config.dataDir });
+    const app = await buildApp(config, { database: handle, mailer });
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/v1/health/ready' })).statusCode).toBe(200);
+      link.cut();
+      const live = await app.inject({ method: 'GET', url: '/v1/health' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json().ok).toBe(true);
+      let ready = await app.inject({ method: 'GET', url: '/v1/health/ready' });
+      // A probe of the last second may still be shared; the next one sees the cut.
+      while (ready.statusCode === 200) ready = await app.inject({ method: 'GET', url: '/v1/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().failed).toEqual(['database']);
+    } finally {
+      await app.close();
+      await handle.close();
+      await link.close();
+      await database.close();
+    }
+  }, 30_000);
 });

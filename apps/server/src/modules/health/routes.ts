@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sharedReadiness } from './readiness.ts';
 
-const check = z.enum(['ok', 'failed', 'not_configured']);
+const check = z.enum(['ok', 'failed', 'not_configured', 'not_required']);
 const readinessBody = z.object({
   ready: z.boolean(),
   checks: z.object({ database: check, blobs: check, redis: check }),
@@ -11,18 +10,23 @@ const readinessBody = z.object({
 });
 
 /**
- * Liveness (`/health`, unchanged: the process and its database answer) and readiness (`/health/ready`:
- * everything this process needs, 503 naming what failed, so a balancer sends traffic elsewhere; ADR 0052).
- * Liveness and readiness for load balancers: answers only when the database does. It also says where
+ * Liveness (`/health`: this process answers; nothing outside it is asked, so a database outage never gets
+ * every process restarted) and readiness (`/health/ready`: what this process's services cannot work without,
+ * 503 naming what failed, so a balancer sends traffic elsewhere; ADR 0052, 0077). Liveness also says where
  * rate-limit counters live, so an operator sees a Redis outage (limits then count per process).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each scrape refreshes the readiness gauges (a shared probe: at most one a second).
+  app.metrics.beforeScrape(async () => {
+    await sharedReadiness(app);
+  });
+
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness check',
+        summary: 'Liveness: the process answers (no dependency is checked)',
         response: {
           200: z.object({
             ok: z.literal(true),
@@ -33,7 +37,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.db.execute(sql`select 1`);
       const rateLimits = app.rateLimitState.mode;
       return { ok: true as const, rateLimits, degraded: rateLimits === 'per-process-fallback' };
     },
@@ -48,7 +51,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 1200, timeWindow: 60_000 } },
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database, blob store and Redis (when configured); 503 names what failed',
+        summary:
+          "Readiness: what this process's services need (database; bucket for ingest; Redis for shared assist rooms); 503 names what failed",
         response: { 200: readinessBody, 503: readinessBody },
       },
     },

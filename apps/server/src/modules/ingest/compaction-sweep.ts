@@ -15,6 +15,7 @@ export async function compactAndReport(app: FastifyInstance, now?: number) {
     throw error;
   });
   compaction.runs.inc({ outcome: 'ok' });
+  compaction.lastSuccess.set(Date.now() / 1000);
   compaction.sessions.inc({ outcome: 'compacted' }, done.sessions);
   compaction.sessions.inc({ outcome: 'failed' }, done.failed.length);
   compaction.objects.inc(done.objects);

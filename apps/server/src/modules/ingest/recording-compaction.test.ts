@@ -118,7 +118,12 @@ describe.each(stores)('stored recordings on %s with %s blobs', (kind, store) => 
     };
     const before = await read();
     await record(['tab-a', 'tab-b'], 2);
+    const started = Math.floor(Date.now() / 1000);
     const done = await compactAndReport(t.app, later(3_600_000));
+    // When the last pass finished: an operator alerts when it is too long ago.
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const last = text.split('\n').find((l) => l.startsWith('atrium_compaction_last_success_seconds '));
+    expect(Number(last?.split(' ')[1])).toBeGreaterThanOrEqual(started);
     expect(done.sessions).toBe(1);
     expect(await read()).toEqual({
       runs: before.runs + 1,

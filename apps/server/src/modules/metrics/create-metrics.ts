@@ -14,6 +14,7 @@ export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const collectors: Array<() => void> = [];
+  const refreshers: Array<() => Promise<void>> = [];
   const registers = [registry];
   return {
     registry,
@@ -21,10 +22,21 @@ export function createMetrics() {
     collect(sample: () => void) {
       collectors.push(sample);
     },
+    /** Awaits `refresh` before every scrape, for gauges that need an asynchronous look (readiness). */
+    beforeScrape(refresh: () => Promise<void>) {
+      refreshers.push(refresh);
+    },
     async render(): Promise<string> {
+      await Promise.all(refreshers.map((refresh) => refresh().catch(() => undefined)));
       for (const sample of collectors) sample();
       return registry.metrics();
     },
+    build: new Gauge({
+      name: 'atrium_build_info',
+      help: 'Always 1; its labels name the build this process runs (release, version) and its Node.js, to follow a rolling upgrade.',
+      labelNames: ['release', 'version', 'node'] as const,
+      registers,
+    }),
     http: {
       requests: new Counter({
         name: 'atrium_http_requests_total',
@@ -83,9 +95,37 @@ export function createMetrics() {
         help: 'Live-assist sockets connected to this process.',
         registers,
       }),
+      refusedHandshakes: new Counter({
+        name: 'atrium_assist_refused_handshakes_total',
+        help: 'Relay handshakes refused, by code (unauthorized, forbidden, bad_handshake, too_many_sockets, rate_limited, too_many_handshakes).',
+        labelNames: ['code'] as const,
+        registers,
+      }),
       rooms: new Gauge({
         name: 'atrium_assist_rooms',
         help: 'Live-assist session rooms with a socket on this process.',
+        registers,
+      }),
+    },
+    readiness: new Gauge({
+      name: 'atrium_readiness',
+      help: 'Readiness per dependency this process needs: 1 answers, 0 failed (as of the last probe, run at each scrape).',
+      labelNames: ['dependency'] as const,
+      registers,
+    }),
+    database: {
+      query: new Histogram({
+        name: 'atrium_db_query_duration_seconds',
+        help: 'PostgreSQL queries outside transactions, from asking to the answer (pool wait included), by outcome.',
+        labelNames: ['outcome'] as const,
+        buckets: LATENCY_BUCKETS,
+        registers,
+      }),
+      poolWait: new Histogram({
+        name: 'atrium_db_pool_wait_seconds',
+        help: 'Time a query or transaction waited for a pooled PostgreSQL connection, by outcome (ok, failed).',
+        labelNames: ['outcome'] as const,
+        buckets: LATENCY_BUCKETS,
         registers,
       }),
     },
@@ -131,6 +171,11 @@ export function createMetrics() {
         name: 'atrium_compaction_sessions_total',
         help: 'Ended recordings compacted, by outcome (compacted; failed: retried once its claim lapses).',
         labelNames: ['outcome'] as const,
+        registers,
+      }),
+      lastSuccess: new Gauge({
+        name: 'atrium_compaction_last_success_seconds',
+        help: 'Unix time of the last compaction pass that finished.',
         registers,
       }),
       objects: new Counter({

@@ -3,6 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 
+/** Paths the server answers itself; any other route is a file of a build (portal, console, tracker). */
+const DYNAMIC_PREFIXES = ['/v1/', '/ingest/', '/ws-assist/', '/peerjs', '/metrics'];
+
+/**
+ * The route pattern, never the URL (its ids and query strings would make a series per visitor); the front
+ * ends' files are one route per file, hashed names anew each release, so they share the label `static`.
+ */
+export function routeLabel(pattern: string | undefined): string {
+  if (pattern === undefined) return 'unmatched';
+  return DYNAMIC_PREFIXES.some((prefix) => pattern.startsWith(prefix)) ? pattern : 'static';
+}
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** Equal length first (the length of the configured token is no secret), then a constant-time compare. */
@@ -22,8 +34,7 @@ export const metricsRoutes = fp(
   async (app) => {
     const { http } = app.metrics;
     app.addHook('onResponse', async (request, reply) => {
-      // The route pattern, never the URL: its ids and query strings would make a series per visitor.
-      const route = request.routeOptions.url ?? 'unmatched';
+      const route = routeLabel(request.routeOptions.url);
       const method = request.method;
       http.requests.inc({ method, route, status: String(reply.statusCode) });
       http.duration.observe({ method, route }, reply.elapsedTime / 1000);

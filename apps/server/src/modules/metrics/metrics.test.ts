@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MessageType } from '@atrium/protocol/tracker/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, startTrackerSession, useRelayApp, visitorSocket } from '../../../test/assist-harness.ts';
@@ -44,6 +47,18 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     expect(text).toMatch(/^atrium_assist_sockets 0$/m);
     if (kind === 'postgres')
       expect(sample(text, 'atrium_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+  });
+
+  it.skipIf(kind !== 'postgres')('times PostgreSQL queries and waits for a pooled connection', async () => {
+    const before = await scrape();
+    const series = [
+      'atrium_db_query_duration_seconds_count{outcome="ok"}',
+      'atrium_db_pool_wait_seconds_count{outcome="ok"}',
+    ];
+    // A bearer that names no session: looked up in the database.
+    await t.app.inject({ method: 'GET', url: '/v1/entry', headers: { authorization: 'Bearer nobody' } });
+    const after = await scrape();
+    for (const name of series) expect(sample(after, name)).toBeGreaterThan(sample(before, name));
   });
 
   it('counts an accepted ingest batch and its bytes, and a refused one', async () => {
@@ -102,6 +117,41 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'metrics_loopback_only', message: expect.any(String) });
     expect(res.body).not.toContain('atrium_');
+  });
+});
+
+describe('/metrics of a build (issue 31)', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    // A front end's build: hashed file names, new ones each release.
+    dist = mkdtempSync(join(tmpdir(), 'atrium-metrics-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Atrium</title>');
+    for (const name of ['index-3f2a9c1b.js', 'vendor-77d0e4aa.js', 'index-c0ffee12.css'])
+      writeFileSync(join(dist, 'assets', name), '/* built */');
+    t = await createTestApp('pglite', { ATRIUM_RELEASE: 'r2026.11.29-1', PORTAL_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names the build this process runs, to follow a rolling upgrade', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(
+      /^atrium_build_info\{release="r2026\.11\.29-1",version="\d+\.\d+\.\d+",node="v\d+\.\d+\.\d+"\} 1$/m,
+    );
+  });
+
+  it('counts the front end’s files under one route label, not one per hashed file', async () => {
+    for (const name of ['index-3f2a9c1b.js', 'vendor-77d0e4aa.js', 'index-c0ffee12.css']) {
+      const res = await t.app.inject({ method: 'GET', url: `/assets/${name}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).not.toContain('/assets/');
+    expect(sample(text, 'atrium_http_requests_total{method="GET",route="static",status="200"}')).toBe(3);
   });
 });
 
