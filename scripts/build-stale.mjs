@@ -1,4 +1,4 @@
-// Builds each front end whose sources are newer than its last build, so `npm start` and `npm test`
+// Builds the server and each front end whose sources are newer than its last build, so `npm start` and `npm test`
 // never serve a stale bundle and never rebuild for nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -6,6 +6,11 @@ import { join } from 'node:path';
 
 /** Workspaces with a `build` script and the inputs that make their dist stale. */
 const targets = [
+  {
+    // The production server (ADR 0075): bundles the protocol package from source, npm packages stay external.
+    dir: 'apps/server',
+    inputs: ['src', 'package.json', '../../scripts/build-server.mjs', '../../packages/protocol/src'],
+  },
   {
     dir: 'apps/portal',
     // The portal bundles the tracker and the shared packages from source: a change there makes it stale too,

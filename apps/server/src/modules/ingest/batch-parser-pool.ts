@@ -37,7 +37,11 @@ export interface ParsePoolReport {
   parsed(seconds: number): void;
 }
 
-const BOOT = new URL('./parse-batch-worker-boot.mjs', import.meta.url);
+// From source (tsx) the worker thread must register tsx first; the production build (ADR 0075) puts the
+// compiled worker beside the bundle that runs, so no TypeScript loader is needed there.
+const BOOT = import.meta.url.endsWith('.ts')
+  ? new URL('./parse-batch-worker-boot.mjs', import.meta.url)
+  : new URL('./parse-batch-worker.js', import.meta.url);
 /** A job is bounded by its limits to tens of milliseconds; one that runs this long is cut off. */
 const JOB_TIMEOUT_MS = 10_000;
 
