@@ -2,7 +2,7 @@ import type { AdminClass } from '@atrium/protocol/community';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chapters, classLinks, subChapters, trainingClasses } from '../../db/schema.ts';
-import { copyClassTasks } from '../tasks/index.ts';
+import { classCopied } from './class-events.ts';
 import { findAdminClass, getAdminClass } from './manage-classes.ts';
 
 const NAME_MAX = 100;
@@ -86,7 +86,8 @@ export async function copyClass(db: Database, sourceId: string, name?: string): 
           sort: l.sort,
         })),
       );
-    await copyClassTasks(t, source.id, copy!.id);
+    // The tasks module copies the tasks, in this transaction.
+    await classCopied.emit({ db: t, sourceId: source.id, copyId: copy!.id });
     return copy!.id;
   });
   return getAdminClass(db, copyId);
