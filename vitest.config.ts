@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // (e2e/vitest.config.ts) because they need the built portal and a browser.
 export default defineConfig({
   test: {
-    projects: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+    projects: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'scripts/vitest.config.ts'],
   },
 });

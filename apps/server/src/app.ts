@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { connectModules } from './connect-modules.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoAccountsOnBoot } from './db/seed/seed-demo-accounts.ts';
 import { seedIngest } from './db/seed/seed-ingest.ts';
@@ -46,18 +47,21 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { learnerConsoleRoutes } from './modules/learners/console-routes.ts';
 import { createMetrics, metricsRoutes, SERVER_VERSION, timedBlobStore } from './modules/metrics/index.ts';
 import { broadcastRoutes } from './modules/notify/broadcast-routes.ts';
+import { sendDueBroadcasts } from './modules/notify/index.ts';
 import { mailRoutes } from './modules/notify/mail-routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { replayRoutes } from './modules/replay/routes.ts';
 import { taskConsoleRoutes } from './modules/tasks/console-routes.ts';
+import { sendDeadlineReminders } from './modules/tasks/index.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { trainingConsoleRoutes } from './modules/training/console-routes.ts';
-import { reminderSweep } from './modules/training/index.ts';
+import { sendClassStarting } from './modules/training/index.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { courseImageFileRoutes, courseImageUploadRoutes } from './modules/uploads/course-image-routes.ts';
 import { avatarFileRoutes, avatarUploadRoutes } from './modules/uploads/routes.ts';
+import { reminderSweep } from './reminder-sweep.ts';
 
 export interface AppDeps {
   /** An already-open database (tests pass their own); otherwise one is opened from config. */
@@ -69,6 +73,7 @@ export interface AppDeps {
 
 /** The composition root: plugins, modules and their prefixes. Listening is main.ts's job. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  connectModules();
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     logController: ownRequestLogging(),
@@ -243,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.services.includes('assist'))
     await registerAssist(app, { peer: config.services.includes('peer'), databaseKind: database.kind });
 
-  await app.register(reminderSweep);
+  await app.register(reminderSweep, { work: [sendClassStarting, sendDeadlineReminders, sendDueBroadcasts] });
   await app.register(portalStatic, {
     root: config.portalDist,
     consoleRoot: config.consoleDist,

@@ -1,4 +1,12 @@
 import { MessageType, TRACKER_TICK_MS } from '@atrium/protocol/tracker/messages';
+import {
+  ActivityState,
+  COLD_CYCLE_UNITS,
+  type Commit,
+  type Msg,
+  randomId,
+  type StartResult,
+} from './app-state.ts';
 import { CommitBuffers } from './commit-buffers.ts';
 import { TrackerErrors } from './errors.ts';
 import { listen } from './lib/listen.ts';
@@ -16,30 +24,8 @@ import type { Outbox } from './worker/outbox.ts';
 import type { ToMain } from './worker/worker-messages.ts';
 import { WorkerLink } from './worker-link.ts';
 
-/** Spec §4 tracker states. */
-export const ActivityState = { NotActive: 0, ColdStart: 1, Starting: 2, Active: 3 } as const;
-export type ActivityState = (typeof ActivityState)[keyof typeof ActivityState];
-
-export type Msg = unknown[];
-/** One commit as JSON texts of its messages. */
-export type Commit = string[];
-
-export interface StartOptions {
-  userID?: string;
-  metadata?: Record<string, string>;
-  /** Start a new session even if this tab has one. */
-  forceNew?: boolean;
-}
-
-export type StartResult =
-  | { success: true; sessionID: string; sessionToken: string; userUUID: string }
-  | { success: false; reason: string };
-
 /** A capture module: installed when recording begins, its teardown runs on stop(). */
 export type Module = (app: App) => (() => void) | undefined;
-
-// Cold start: a cycle lasts 30 interval units (spec §4/§9); the unit is options.coldInterval (1 s).
-export const COLD_CYCLE_UNITS = 30;
 
 export interface AppEnv {
   window: Window & typeof globalThis;
@@ -52,6 +38,16 @@ export interface AppEnv {
  * (commit-buffers.ts), the start protocol (start-protocol.ts), the upload worker (worker-link.ts) and offline
  * recording (offline-recording.ts). App is internal to the package, so its fields are open to those files.
  */
+export {
+  ActivityState,
+  COLD_CYCLE_UNITS,
+  type Commit,
+  type Msg,
+  randomId,
+  type StartOptions,
+  type StartResult,
+} from './app-state.ts';
+
 export class App {
   state: ActivityState = ActivityState.NotActive;
   readonly natives: Natives;
@@ -373,10 +369,4 @@ export class App {
     this.tabs.close();
     this.link.release();
   }
-}
-
-export function randomId(): string {
-  const c = globalThis.crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -1,5 +1,6 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
-import type { App, Commit } from './app.ts';
+import type { App } from './app.ts';
+import type { Commit } from './app-state.ts';
 
 /**
  * The commits kept on the page while no session takes them: the cold-start pair (spec §4), the offline

@@ -1,4 +1,4 @@
-export { ActivityState, type Msg, type StartOptions, type StartResult } from './app.ts';
+export { ActivityState, type Msg, type StartOptions, type StartResult } from './app-state.ts';
 export { TrackerErrors } from './errors.ts';
 export { HIDE_ATTR, INPUT_MODE_ATTR, OBSCURE_ATTR } from './lib/masking.ts';
 export { InputMode, type NetworkRecord, type Options } from './options.ts';

@@ -1,4 +1,5 @@
-import { ActivityState, type App, type Commit, type StartResult } from './app.ts';
+import type { App } from './app.ts';
+import { ActivityState, type Commit, type StartResult } from './app-state.ts';
 import { TrackerErrors } from './errors.ts';
 import { saveOfflinePage } from './lib/offline-store.ts';
 import { failedStart, requestStart, startResult } from './start-protocol.ts';

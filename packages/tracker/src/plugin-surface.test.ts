@@ -2,7 +2,7 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { happyDomTracker } from '../test/happy-dom-tracker.ts';
-import type { Msg } from './app.ts';
+import type { Msg } from './app-state.ts';
 
 // The public surface assist and other plugins are written against (BRIEF "Tracker plugin surface"), driven
 // against the protocol-level fake ingest with the real upload worker code run in-process.

@@ -1,5 +1,6 @@
 import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
-import { ActivityState, type App, randomId, type StartOptions, type StartResult } from './app.ts';
+import type { App } from './app.ts';
+import { ActivityState, randomId, type StartOptions, type StartResult } from './app-state.ts';
 import { TrackerErrors } from './errors.ts';
 import { listen } from './lib/listen.ts';
 import { readStorage, StorageKeys, writeStorage } from './lib/storage.ts';

@@ -1,14 +1,7 @@
 import { MessageType } from '@atrium/protocol/tracker/messages';
 import { INGEST_PATHS } from '@atrium/protocol/tracker/paths';
-import {
-  ActivityState,
-  App,
-  type AppEnv,
-  type Module,
-  type Msg,
-  type StartOptions,
-  type StartResult,
-} from './app.ts';
+import { App, type AppEnv, type Module } from './app.ts';
+import { ActivityState, type Msg, type StartOptions, type StartResult } from './app-state.ts';
 import { TrackerErrors } from './errors.ts';
 import { clearSavedOfflinePages, readSavedOfflinePages } from './lib/offline-store.ts';
 import { domModule, nodeById } from './modules/dom.ts';

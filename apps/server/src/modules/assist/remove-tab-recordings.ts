@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { assistRecordings } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
+import { onSessionDeleted } from '../ingest/index.ts';
 
 /**
  * Removes the agents' tab recordings (WebM videos) of a recorded session, for the session's deletion and the
@@ -18,4 +19,9 @@ export async function removeTabRecordings(db: Database, blobs: BlobStore, sessio
     await db.delete(assistRecordings).where(eq(assistRecordings.id, row.id));
   }
   await blobs.deletePrefix(`assist-recordings/${sessionId}/`);
+}
+
+/** A deleted recording takes its agents' videos along (ingest announces it: it stands below assist). */
+export function subscribeRemoveTabRecordings(): void {
+  onSessionDeleted(({ db, blobs, sessionId }) => removeTabRecordings(db, blobs, sessionId));
 }

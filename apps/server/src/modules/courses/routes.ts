@@ -1,5 +1,11 @@
-import { coursePlatformsResponse, platformLoginQuery, platformLoginResponse } from '@atrium/protocol';
-import { errorBody } from '@atrium/protocol/http';
+import {
+  coursePlatformsResponse,
+  platformLoginQuery,
+  platformLoginResponse,
+  registeredCoursesQuery,
+  registeredCoursesResponse,
+} from '@atrium/protocol';
+import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +19,7 @@ import { refuseImpersonated } from '../impersonation/index.ts';
 import { finishPlatformSignIn } from './finish-platform-sign-in.ts';
 import { platformFlowCookie } from './platform-cookie.ts';
 import { configuredPlatforms } from './platform-of.ts';
+import { listRegisteredCourses } from './registered-courses.ts';
 import { startPlatformSignIn } from './start-platform-sign-in.ts';
 import { unbindPlatform } from './unbind-platform.ts';
 import { subscribeUnbindOnPasswordReplaced } from './unbind-platforms-on-password-replaced.ts';
@@ -45,6 +52,26 @@ export const coursePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         school_url: p.schoolUrl,
       })),
     }),
+  );
+
+  // Registered video courses come from the course platform, read through its cache (ADR 0037); the profile
+  // page shows them. The route lives here, not in profile: courses stands above profile (ADR 0080).
+  app.get(
+    '/user/courses',
+    {
+      onRequest: app.requireUser,
+      // A refresh asks the course platform; the cached answer costs nothing.
+      config: perMinute(30),
+      schema: {
+        tags: ['profile'],
+        summary: 'My registered video courses (cached; ?refresh=1 reads the course platform now)',
+        security,
+        querystring: registeredCoursesQuery,
+        response: { 200: registeredCoursesResponse, 400: errorBody, 401: errorBody, 503: errorBody },
+      },
+    },
+    async (request) =>
+      listRegisteredCourses(app, request.user!.id, { refresh: request.query.refresh === '1' }),
   );
 
   app.delete(

@@ -14,6 +14,7 @@ export {
   type SessionSearch,
   streamSessionMessages,
 } from './read-sessions.ts';
+export { onSessionDeleted, type SessionDeletedEvent } from './session-deleted.ts';
 export { signSessionToken, verifySessionToken } from './session-token.ts';
 export { trackerStatic } from './tracker-static.ts';
 export { verifiedLearners } from './verified-learners.ts';

@@ -11,11 +11,11 @@ import { ingestBatches, ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { removeTabRecordings } from '../assist/index.ts';
 import { compactedPrefix } from './compacted-object-key.ts';
 import { narrowTermPatterns } from './narrow-search-terms.ts';
 import { type BatchLocation, createBatchReader } from './read-batch-bytes.ts';
 import { isSessionActive } from './session-activity.ts';
+import { sessionDeleted } from './session-deleted.ts';
 import { hasSessionEvent, type SessionSignal } from './session-event-filter.ts';
 import {
   hasSearchEvent,
@@ -309,6 +309,6 @@ export async function deleteSession(db: Database, blobs: BlobStore, sessionId: s
   for (const key of keys) await blobs.delete(key);
   // Objects of a compaction that crashed before its transaction, which no row names.
   await blobs.deletePrefix(compactedPrefix(session.projectId, sessionId));
-  await removeTabRecordings(db, blobs, sessionId);
+  await sessionDeleted.emit({ db, blobs, sessionId });
   await db.delete(ingestSessions).where(eq(ingestSessions.id, sessionId));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ingestSessions } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { removeTabRecordings } from '../assist/index.ts';
+import { sessionDeleted } from './session-deleted.ts';
 
 const DAY_MS = 86_400_000;
 /** Sessions handled per query: bounds memory and lets a long backlog be removed over several passes. */
@@ -34,8 +34,8 @@ export async function removeExpiredRecordings(
       .limit(PAGE);
     for (const session of page) {
       await blobs.deletePrefix(`recordings/${session.projectId}/${session.id}/`);
-      // Agents' captures of this session's tab, through the assist module (it owns their table and layout).
-      await removeTabRecordings(db, blobs, session.id);
+      // What other modules keep of the session (assist: agents' captures of its tab) goes with it.
+      await sessionDeleted.emit({ db, blobs, sessionId: session.id });
       const gone = await db
         .delete(ingestSessions)
         .where(and(eq(ingestSessions.id, session.id), expired))

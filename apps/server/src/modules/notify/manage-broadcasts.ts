@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { broadcastMails, notificationBroadcasts, notifications } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findUserIds } from '../account/index.ts';
-import { findAdminClass, listClassMemberIds } from '../training/index.ts';
+import { classAudience } from './class-audience.ts';
 import { notifyUsers } from './notify-users.ts';
 
 type Row = typeof notificationBroadcasts.$inferSelect;
@@ -29,7 +29,7 @@ const toView = (r: Row, read: number): BroadcastView => ({
 
 async function recipientsOf(db: Database, r: Pick<Row, 'audience' | 'targetId'>): Promise<string[]> {
   if (r.audience === 'all') return findUserIds(db);
-  if (r.audience === 'class') return listClassMemberIds(db, r.targetId!);
+  if (r.audience === 'class') return classAudience().memberIds(db, r.targetId!);
   return findUserIds(db, [r.targetId!]);
 }
 
@@ -46,7 +46,7 @@ export async function composeBroadcast(
   if (input.audience === 'user' && (await findUserIds(db, [input.target_id!])).length === 0) {
     throw badRequest('unknown_users', `找不到使用者：${input.target_id}`);
   }
-  if (input.audience === 'class') await findAdminClass(db, input.target_id!);
+  if (input.audience === 'class') await classAudience().mustExist(db, input.target_id!);
   const sendAt = input.send_at ? new Date(input.send_at) : now;
   if (sendAt.getTime() - now.getTime() > MAX_AHEAD_MS)
     throw badRequest('send_at_too_far', '排程時間最多一年後');
@@ -101,7 +101,7 @@ async function deliver(db: Database, row: Row, now: Date): Promise<Row> {
   return done!;
 }
 
-/** Called by the reminder sweep: every scheduled broadcast now due. */
+/** Due work of the reminder sweep (apps/server/src/reminder-sweep.ts): every scheduled broadcast now due. */
 export async function sendDueBroadcasts(db: Database, now = new Date()): Promise<number> {
   const due = await db
     .select()

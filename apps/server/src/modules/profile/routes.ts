@@ -5,8 +5,6 @@ import {
   nicknameBody,
   passwordChangeBody,
   profileResponse,
-  registeredCoursesQuery,
-  registeredCoursesResponse,
 } from '@atrium/protocol';
 import { errorBody, security } from '@atrium/protocol/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +12,6 @@ import { z } from 'zod';
 import { backgroundWorkOf, changePassword } from '../account/index.ts';
 import { refuseImpersonated } from '../impersonation/index.ts';
 import { getProfile } from './get-profile.ts';
-import { listUserCourses } from './list-user-courses.ts';
 import { setAvatar } from './set-avatar.ts';
 import { updateProfile } from './update-profile.ts';
 
@@ -38,22 +35,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getProfile(app.db, userId(request)),
-  );
-
-  app.get(
-    '/user/courses',
-    {
-      // A refresh asks the course platform; the cached answer costs nothing.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['profile'],
-        summary: 'My registered video courses (cached; ?refresh=1 reads the course platform now)',
-        security,
-        querystring: registeredCoursesQuery,
-        response: { 200: registeredCoursesResponse, 503: errorBody, ...errors },
-      },
-    },
-    async (request) => listUserCourses(app, userId(request), request.query.refresh === '1'),
   );
 
   app.put(

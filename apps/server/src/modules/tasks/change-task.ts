@@ -1,25 +1,13 @@
 import type { TaskChanged } from '@atrium/protocol/tasks';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { taskProgress, tasks } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { issueCertificate } from '../training/index.ts';
+import { taskProgress } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { certifyIfDone } from './certify-if-done.ts';
+import { findTask } from './find-task.ts';
 import type { ClassRef } from './list-class-tasks.ts';
-import { listClassTasks } from './list-class-tasks.ts';
 import { submissionRequired, submitTask } from './submit-task.ts';
-import { taskStateOf, toTaskView } from './task-view.ts';
-
-/** The published task of the class with this user's progress and its state at `now`. */
-export async function findTask(db: Database, cls: ClassRef, taskId: string, userId: string, now: Date) {
-  const [row] = await db
-    .select({ task: tasks, progress: taskProgress })
-    .from(tasks)
-    .leftJoin(taskProgress, and(eq(taskProgress.taskId, tasks.id), eq(taskProgress.userId, userId)))
-    .where(and(eq(tasks.id, taskId), eq(tasks.classId, cls.id), eq(tasks.published, true)))
-    .limit(1);
-  if (!row) throw notFound('找不到這個任務', 'task_not_found');
-  return { ...row, state: taskStateOf(row.task, row.progress, now) };
-}
+import { toTaskView } from './task-view.ts';
 
 /** POST …/tasks/accept: available → accepted. Accepting again changes nothing; an expired task cannot be taken. */
 export async function acceptTask(
@@ -75,11 +63,4 @@ export async function completeTask(
     task: toTaskView(fresh.task, fresh.progress, cls.name, now),
     certificate_verification_id: await certifyIfDone(db, cls, userId, now),
   };
-}
-
-/** Issues the class certificate once every published task is completed; answers its verification id. */
-export async function certifyIfDone(db: Database, cls: ClassRef, userId: string, now: Date) {
-  const all = await listClassTasks(db, [cls], userId, { now });
-  const done = all.length > 0 && all.every((t) => t.state === 'completed');
-  return done ? ((await issueCertificate(db, cls, userId, now)).verification_id ?? null) : null;
 }

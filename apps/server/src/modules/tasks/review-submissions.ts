@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { labelUsers } from '../account/index.ts';
 import { notifyUser } from '../notify/index.ts';
 import { findAdminClass, listClassMemberIds } from '../training/index.ts';
-import { certifyIfDone } from './change-task.ts';
+import { certifyIfDone } from './certify-if-done.ts';
 import { type SubmissionRow, toSubmissionView } from './submission-view.ts';
 
 const submissionNotFound = () => notFound('找不到這份繳交', 'submission_not_found');

@@ -9,8 +9,8 @@ export const DEADLINE_LEAD_MS = 24 * 60 * 60_000;
 
 /**
  * Reminds members who have not completed a published task of a published class due within a day; once
- * per task. Sent by a
- * sweep (reminder-sweep.ts), not computed on read, so the message lands in the inbox even when nobody looks.
+ * per task. Sent by a sweep (apps/server/src/reminder-sweep.ts), not computed on read, so the message
+ * lands in the inbox even when nobody looks.
  */
 export async function sendDeadlineReminders(db: Database, now = new Date()): Promise<number> {
   const due = await db

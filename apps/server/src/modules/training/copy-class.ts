@@ -2,10 +2,23 @@ import type { AdminClass } from '@atrium/protocol/community';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chapters, classLinks, subChapters, trainingClasses } from '../../db/schema.ts';
-import { copyClassTasks } from '../tasks/index.ts';
+import { copyOfRow } from '../../lib/copy-of-row.ts';
+import { classCopied } from './class-events.ts';
 import { findAdminClass, getAdminClass } from './manage-classes.ts';
 
 const NAME_MAX = 100;
+
+/**
+ * The columns a copy does not take from its source; every other column is copied (copyOfRow), so a new
+ * class setting travels unless it is named here. The class's identity and cohort life stay behind, and the
+ * copy is named and unpublished anew; outline items and links get the copy's ids.
+ */
+export const NOT_COPIED = {
+  class: ['id', 'createdAt', 'archivedAt', 'name', 'published'],
+  chapter: ['id', 'classId'],
+  subChapter: ['id', 'chapterId'],
+  link: ['id', 'classId'],
+} as const;
 
 /** 「<name>（複本）」, shortened so the result still fits a class name. */
 export function copyName(name: string): string {
@@ -26,9 +39,8 @@ export async function copyClass(db: Database, sourceId: string, name?: string): 
     const [copy] = await t
       .insert(trainingClasses)
       .values({
+        ...copyOfRow(source, NOT_COPIED.class),
         name: name ?? copyName(source.name),
-        description: source.description,
-        welcome: source.welcome,
         published: false,
       })
       .returning({ id: trainingClasses.id });
@@ -51,42 +63,21 @@ export async function copyClass(db: Database, sourceId: string, name?: string): 
     for (const c of chapterRows) {
       const [newChapter] = await t
         .insert(chapters)
-        .values({
-          classId: copy!.id,
-          name: c.name,
-          enable: c.enable,
-          published: c.published,
-          releaseAt: c.releaseAt,
-          sort: c.sort,
-        })
+        .values({ ...copyOfRow(c, NOT_COPIED.chapter), classId: copy!.id })
         .returning({ id: chapters.id });
       const subs = subRows.filter((s) => s.chapterId === c.id);
       if (subs.length)
-        await t.insert(subChapters).values(
-          subs.map((s) => ({
-            chapterId: newChapter!.id,
-            name: s.name,
-            icon: s.icon,
-            enable: s.enable,
-            published: s.published,
-            type: s.type,
-            content: s.content,
-            sort: s.sort,
-          })),
-        );
+        await t
+          .insert(subChapters)
+          .values(subs.map((s) => ({ ...copyOfRow(s, NOT_COPIED.subChapter), chapterId: newChapter!.id })));
     }
     const links = await t.select().from(classLinks).where(eq(classLinks.classId, source.id));
     if (links.length)
-      await t.insert(classLinks).values(
-        links.map((l) => ({
-          classId: copy!.id,
-          title: l.title,
-          url: l.url,
-          description: l.description,
-          sort: l.sort,
-        })),
-      );
-    await copyClassTasks(t, source.id, copy!.id);
+      await t
+        .insert(classLinks)
+        .values(links.map((l) => ({ ...copyOfRow(l, NOT_COPIED.link), classId: copy!.id })));
+    // The tasks module copies the tasks, in this transaction.
+    await classCopied.emit({ db: t, sourceId: source.id, copyId: copy!.id });
     return copy!.id;
   });
   return getAdminClass(db, copyId);

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@atrium/protocol/training';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classSessions } from '../../db/schema.ts';
-import { listClassTasks } from '../tasks/index.ts';
+import { classTasks } from './class-tasks.ts';
 
 /** Class sessions and the deadlines of published tasks, by start time. A deadline is a zero-length event. */
 export async function listCalendarEvents(
@@ -22,7 +22,7 @@ export async function listCalendarEvents(
       ),
     )
     .orderBy(asc(classSessions.startsAt));
-  const tasks = await listClassTasks(db, classes, userId);
+  const tasks = await classTasks().list(db, classes, userId);
   const events: CalendarEvent[] = [
     ...sessions.map((s) => ({
       id: `session-${s.id}`,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { classMembers, classSessions, trainingClasses } from '../../db/schema.ts';
 import type { AuthUser } from '../../types.d.ts';
 import { isStaff } from '../account/index.ts';
-import { classProgress } from '../tasks/index.ts';
+import { classTasks } from './class-tasks.ts';
 import { toSessionView } from './session-view.ts';
 
 export const CLASS_PAGE_SIZE = 10;
@@ -49,7 +49,7 @@ export async function listMyClasses(
         name: cls.name,
         description: cls.description,
         next_session: next ? toSessionView(next) : null,
-        progress: await classProgress(db, { id: cls.id, name: cls.name }, user.id, now),
+        progress: await classTasks().progress(db, { id: cls.id, name: cls.name }, user.id, now),
       };
     }),
   );

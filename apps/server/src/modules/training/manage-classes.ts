@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { classMembers, trainingClasses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { announceOpenTasks } from '../tasks/index.ts';
+import { classOpened } from './class-events.ts';
 import { type ClassRow, classNotFound } from './open-class.ts';
 
 function toAdminClass(row: ClassRow, members: number): AdminClass {
@@ -79,7 +79,7 @@ export async function updateClass(db: Database, classId: string, patch: ClassPat
     .set({ ...fields, archivedAt, ...(archivedAt ? { published: false } : {}) })
     .where(eq(trainingClasses.id, classId))
     .returning();
-  // Opening a class tells its members about the tasks prepared while it was a draft (one message).
-  if (row!.published && !current.published) await announceOpenTasks(db, row!);
+  // Opening a class tells its members about what was prepared while it was a draft (tasks: one message).
+  if (row!.published && !current.published) await classOpened.emit({ db, cls: row! });
   return toAdminClass(row!, await memberCount(db, classId));
 }
