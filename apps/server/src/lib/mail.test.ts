@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-databases.ts';
 import { buildApp } from '../app.ts';
@@ -32,6 +33,21 @@ describe('mail without SMTP_URL', () => {
 describe('mail without SMTP_URL in production (MAIL_TRANSPORT=log)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-mail-prod-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('never logs the sign-in code its subject carries', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer({ from: 'Atrium <no-reply@atrium.local>', dataDir, log, production: true });
+    await mailer.send({
+      to: 'a@example.com',
+      subject: '【Atrium】登入驗證碼 799280',
+      text: '驗證碼：799280',
+    });
+    mailer.close();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('799280');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ to: 'a@example.com', subject: '【Atrium】登入驗證碼 …' });
+  });
 
   it('logs who was mailed and about what, never the registration code or link', async () => {
     const lines: Record<string, unknown>[] = [];
