@@ -33,14 +33,15 @@ export interface RateLimitState {
 export function fallbackStore(
   redis: Redis,
   state: RateLimitState,
-  onChange: (state: RateLimitState) => void,
+  onChange: (state: RateLimitState, previous: RateLimitState['mode']) => void,
   keyPrefix = '',
 ) {
   const mark = (mode: RateLimitState['mode']) => {
     if (state.mode === mode) return;
+    const previous = state.mode;
     state.mode = mode;
     state.since = new Date();
-    onChange(state);
+    onChange(state, previous);
   };
   redis.on('ready', () => mark('shared'));
   const base = `${keyPrefix}atrium-rl-`;

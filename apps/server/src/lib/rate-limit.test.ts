@@ -106,3 +106,21 @@ describe('rate limits while Redis is unreachable', () => {
     }
   }, 30_000);
 });
+
+describe.skipIf(!available)('a start with Redis up', () => {
+  it('logs no warning: connecting at boot is not a recovery from an outage', async () => {
+    const lines: { level: number; msg?: string }[] = [];
+    const t = await createTestApp(
+      'pglite',
+      { REDIS_URL: redisUrl, LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    );
+    try {
+      expect(t.app.rateLimitState.mode).toBe('shared');
+      const warnings = lines.filter((l) => l.level >= 40).map((l) => l.msg);
+      expect(warnings.filter((m) => /redis/i.test(m ?? ''))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -48,12 +48,13 @@ export const rateLimits = fp(
       store = fallbackStore(
         redis,
         state,
-        (s) =>
-          app.log.warn(
-            s.mode === 'shared'
-              ? 'Redis back: rate limits shared again'
-              : 'Redis unreachable: rate limits count per process',
-          ),
+        (s, previous) => {
+          // The first connection at boot is no recovery: a WARN at every start would page someone for nothing.
+          if (s.mode === 'shared' && previous === 'per-process')
+            app.log.info('Redis connected: rate limits shared');
+          else if (s.mode === 'shared') app.log.warn('Redis back: rate limits shared again');
+          else app.log.warn('Redis unreachable: rate limits count per process');
+        },
         opts.redisKeyPrefix,
       );
       // Wait for Redis at boot so the first attempts after a start are counted where every process sees them.
