@@ -173,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(authenticate);
   // Changes made while an admin views as a learner name the admin in the impersonation trail (issue 35).
-  app.addHook('onResponse', auditImpersonatedChange);
+  app.addHook('onSend', auditImpersonatedChange);
 
   await app.register(swagger, {
     openapi: {

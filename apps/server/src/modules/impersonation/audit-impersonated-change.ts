@@ -2,14 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { auditImpersonation } from './audit-impersonation.ts';
 
 /**
- * onResponse hook: every successful change made with an impersonation token (a nickname, the mail setting)
- * is written to the impersonation trail with the admin as its real actor (issue 35). Never fails the call.
+ * onSend hook: every successful change made with an impersonation token (a nickname, the mail setting) is
+ * written to the impersonation trail with the admin as its real actor (issue 35), before the answer goes out,
+ * so the trail is there once the admin sees the change. A failed write is logged, never fails the call.
  */
-export async function auditImpersonatedChange(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function auditImpersonatedChange<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: T,
+): Promise<T> {
   const user = request.user;
-  if (!user?.impersonatorId) return;
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-  if (reply.statusCode >= 400) return;
+  if (!user?.impersonatorId) return payload;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+  if (reply.statusCode >= 400) return payload;
   const detail = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
   try {
     await auditImpersonation(request.server.db, {
@@ -23,4 +28,5 @@ export async function auditImpersonatedChange(request: FastifyRequest, reply: Fa
   } catch (err) {
     request.log.error({ err, detail }, 'impersonation audit write failed');
   }
+  return payload;
 }
