@@ -39,6 +39,7 @@ import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { discussionConsoleRoutes } from './modules/discussion/console-routes.ts';
 import { discussionRoutes } from './modules/discussion/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { auditImpersonatedChange } from './modules/impersonation/index.ts';
 import { impersonationConsoleRoutes, impersonationUserRoutes } from './modules/impersonation/routes.ts';
 import { ingestConsoleRoutes } from './modules/ingest/console-routes.ts';
 import { trackerStatic } from './modules/ingest/index.ts';
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return payload;
   });
   await app.register(authenticate);
+  // Changes made while an admin views as a learner name the admin in the impersonation trail (issue 35).
+  app.addHook('onSend', auditImpersonatedChange);
 
   await app.register(swagger, {
     openapi: {

@@ -6,6 +6,7 @@ export const impersonationMessages = {
   learnerNotFound: '找不到這位學員',
   notALearner: '只能以學員的身分檢視',
   readOnly: '代為檢視時不能變更密碼、電子郵件或連結的帳號',
+  notInLearnersVoice: '代為檢視時不能以學員的名義發文、繳交作業、簽到或接受任務',
 } as const;
 
 /** Impersonation limits: at least one minute, at most one hour; a quarter of an hour by default. */
@@ -44,7 +45,7 @@ export const impersonationAuditQuery = z.strictObject({
 export type ImpersonationAuditQuery = z.input<typeof impersonationAuditQuery>;
 export const impersonationEvent = z.object({
   at: z.string(),
-  action: z.enum(['mint', 'use', 'refused']),
+  action: z.enum(['mint', 'use', 'refused', 'change']),
   admin_id: z.string().nullable(),
   learner_id: z.string().nullable(),
   session_id: z.string().nullable(),

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { isStaff } from '../account/index.ts';
+import { refuseInLearnersVoice } from '../impersonation/index.ts';
 import { createPost } from './create-post.ts';
 import { deleteOwnPost } from './delete-own-post.ts';
 import { editPost } from './edit-post.ts';
@@ -75,11 +76,14 @@ const taskRef = (p: z.infer<typeof taskThreadParams>): ThreadRef => ({
 /** The learner's side of discussion threads (ADR 0061): read, post, reply, edit and delete one's own. */
 export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { onRequest: app.requireUser };
+  // Posting, editing and deleting speak in the learner's name: refused while an admin views as them.
   const post = {
     onRequest: [app.requireUser, perPersonLimit(app, 'discussion-post', DISCUSSION_POSTS_PER_MINUTE)],
+    preHandler: refuseInLearnersVoice,
   };
   const change = {
     onRequest: [app.requireUser, perPersonLimit(app, 'discussion-change', CHANGES_PER_MINUTE)],
+    preHandler: refuseInLearnersVoice,
   };
 
   const threads = [

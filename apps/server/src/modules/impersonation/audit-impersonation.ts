@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { impersonationAudit } from '../../db/schema.ts';
 
 export interface ImpersonationEvent {
-  action: 'mint' | 'use' | 'refused';
+  action: 'mint' | 'use' | 'refused' | 'change';
   adminId: string | null;
   learnerId: string | null;
   sessionId?: string | null;

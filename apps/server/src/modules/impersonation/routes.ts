@@ -22,7 +22,8 @@ export const impersonationConsoleRoutes: FastifyPluginAsyncZod = async (app) => 
       onRequest: app.requireAdmin,
       schema: {
         tags,
-        summary: 'The impersonation audit trail: every mint, use and refusal, newest first (admins only)',
+        summary:
+          'The impersonation audit trail: every mint, use, refusal and change made as the learner, newest first (admins only)',
         security,
         querystring: impersonationAuditQuery,
         response: { 200: impersonationAuditPage },

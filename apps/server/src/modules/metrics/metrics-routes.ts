@@ -41,12 +41,21 @@ export const metricsRoutes = fp(
     });
 
     const token = app.config.metricsToken;
+    // A same-host proxy without TRUST_PROXY makes every visitor loopback: say so once (issue 35).
+    let warnedForwarded = false;
     const allowed = async (request: FastifyRequest, _reply: FastifyReply) => {
       if (token) {
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
         if (!sameToken(given, token)) throw unauthorized('需要有效的指標存取權杖', 'metrics_token');
         return;
+      }
+      const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+      if (forwarded && !warnedForwarded && app.config.trustProxy === false && LOOPBACK.test(request.ip)) {
+        warnedForwarded = true;
+        request.log.warn(
+          'a forwarded request reached /metrics from this host and was served as local: set TRUST_PROXY for the proxy, or METRICS_TOKEN',
+        );
       }
       if (!LOOPBACK.test(request.ip)) {
         throw new AppError(403, 'metrics_loopback_only', '指標只提供給本機；請設定 METRICS_TOKEN');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCommunity } from '../../../test/open-community.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { broadcastMails, users } from '../../db/schema.ts';
+import { unsubscribeToken } from './unsubscribe-token.ts';
 
 const base = '/v1/console/community';
 
@@ -112,6 +113,15 @@ describe.each(databaseKinds)('broadcasts by mail on %s', (kind) => {
         message: '取消訂閱連結無效，請登入後在個人資料頁變更設定',
       });
     }
+    // A genuine token with anything appended is refused too (issue 35), and the setting stays.
+    const [id64, mac] = unsubscribeToken(c.t.app.config.ingest.secret, c.who.outsider.id).split('.');
+    for (const token of [`${id64}.${mac}.extra`, `${id64}A.${mac}`]) {
+      const res = await c.t.app.inject({ method: 'POST', url: '/v1/mail/unsubscribe', payload: { token } });
+      expect(res.json().code, token).toBe('unsubscribe_link_invalid');
+    }
+    expect((await c.call('outsider', 'GET', '/v1/user/mail-preferences')).json()).toEqual({
+      class_announcements: true,
+    });
     const anonymous = await c.t.app.inject({ method: 'GET', url: '/v1/user/mail-preferences' });
     expect(anonymous.statusCode).toBe(401);
   });

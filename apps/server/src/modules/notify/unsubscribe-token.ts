@@ -21,9 +21,10 @@ export function unsubscribeToken(secret: string, userId: string): string {
 
 /** The user id a token was signed for, or null when it was not signed with `secret`. */
 export function unsubscribeTokenUser(secret: string, token: string): string | null {
-  const [id64, mac] = token.split('.');
-  if (!id64 || !mac) return null;
+  // Exactly the two parts we issue, the id in its one canonical encoding: no trailing parts or characters.
+  const [id64, mac, ...rest] = token.split('.');
+  if (!id64 || !mac || rest.length) return null;
   const userId = Buffer.from(id64, 'base64url').toString();
-  if (!UUID.test(userId)) return null;
+  if (!UUID.test(userId) || Buffer.from(userId).toString('base64url') !== id64) return null;
   return safeEqual(mac, sign(secret, userId)) ? userId : null;
 }

@@ -8,6 +8,7 @@ import {
   taskSubmission,
 } from '@atrium/protocol/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRead } from '../../lib/audit-read.ts';
 import {
   acceptSubmission,
   reviewQueue as loadQueue,
@@ -77,9 +78,18 @@ export const reviewConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/submissions/:submissionId/file',
     {
       ...read,
-      schema: { tags, security, summary: 'A handed-in file', params: submissionParams },
+      schema: {
+        tags,
+        security,
+        summary: 'A handed-in file (audited: it leaves the system)',
+        params: submissionParams,
+      },
     },
-    async (request, reply) =>
-      sendFile(reply, await openSubmissionFile(db, app.blobs, request.params.submissionId)),
+    async (request, reply) => {
+      const file = await openSubmissionFile(db, app.blobs, request.params.submissionId);
+      // Like the progress CSV: a learner's work leaving the system names who took it (issue 35).
+      await auditRead(request, { submissionId: request.params.submissionId });
+      return sendFile(reply, file);
+    },
   );
 };

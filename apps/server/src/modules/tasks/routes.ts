@@ -4,6 +4,7 @@ import { previewQuery, taskProgress } from '@atrium/protocol/training';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseInLearnersVoice } from '../impersonation/index.ts';
 import { listMemberClasses, openClass } from '../training/index.ts';
 import { acceptTask, completeTask } from './change-task.ts';
 import { getTask } from './get-task.ts';
@@ -147,6 +148,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/accept`,
     {
       ...auth,
+      preHandler: refuseInLearnersVoice,
       schema: {
         tags,
         security,
@@ -166,6 +168,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/completed`,
     {
       ...auth,
+      preHandler: refuseInLearnersVoice,
       schema: {
         tags,
         security,

@@ -28,11 +28,13 @@ export function checkSubmissionFile(bytes: Buffer): string {
   return match.type;
 }
 
-/** A name safe to show and to put in Content-Disposition: no path, no control characters. */
+/**
+ * A name safe to show and to put in Content-Disposition: no path, no control characters, and no format
+ * characters (bidi overrides and isolates, zero-width marks), which make `report\u202Efdp.exe` read as a pdf.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base.replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
   return clean.slice(0, 200) || 'file';
 }
 

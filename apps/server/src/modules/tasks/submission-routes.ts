@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { errorHandler } from '../../lib/error-handler.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refuseInLearnersVoice } from '../impersonation/index.ts';
 import { listMemberClasses, openClass } from '../training/index.ts';
 import { getTask } from './get-task.ts';
 import { listMySubmissions, openSubmissionFile } from './review-submissions.ts';
@@ -63,7 +64,7 @@ function perLearnerLimit(app: FastifyInstance) {
 /** A learner hands in work on a task, reads their history and their own files (ADR 0055). */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = perLearnerLimit(app);
-  const submit = { onRequest: [app.requireUser, limit] };
+  const submit = { onRequest: [app.requireUser, limit], preHandler: refuseInLearnersVoice };
 
   app.post(
     base,

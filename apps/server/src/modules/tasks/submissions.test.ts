@@ -204,6 +204,28 @@ describe.each(databaseKinds)('task submissions and review on %s', (kind) => {
     expect(full.json().code).toBe('submission_storage_full');
   });
 
+  it('drops format characters from file names and audits staff downloads (issue 35)', async () => {
+    const task = await newTask(c.ids.fe, { submission_kind: 'file' });
+    const res = await c.t.app.inject({
+      method: 'POST',
+      url: `${base}/${task.id}/submissions/file?name=${encodeURIComponent('report\u202Efdp.exe\u200B')}`,
+      headers: { authorization: `Bearer ${c.who.learner.token}`, 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.7\n'),
+    });
+    expect(res.statusCode).toBe(200);
+    const { id, file_name } = res.json().submission;
+    // Staff would otherwise read `reportexe.pdf`.
+    expect(file_name).toBe('reportfdp.exe');
+    const download = await c.call('staff', 'GET', `${consoleBase}/submissions/${id}/file`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).not.toMatch(/\u202E|%E2%80%AE/i);
+    const audit = await c.db
+      .select()
+      .from(consoleAudit)
+      .where(like(consoleAudit.action, '%/submissions/:submissionId/file'));
+    expect(audit.map((a) => [a.actorId, a.target])).toContainEqual([c.who.staff.id, { submissionId: id }]);
+  });
+
   it('takes one of two hand-ins sent at once', async () => {
     const task = await newTask(c.ids.fe, { submission_kind: 'text', review: true });
     const send = (text: string) => c.call('mate', 'POST', `${base}/${task.id}/submissions`, { text });

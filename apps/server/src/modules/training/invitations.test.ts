@@ -118,6 +118,17 @@ describe.each(databaseKinds)('class invitations on %s', (kind) => {
     expect(revoke.statusCode).toBe(204);
     const again = await c.call('staff', 'DELETE', `${base}/classes/${c.ids.fe}/invitations/${revokedId}`);
     expect(again.statusCode).toBe(409);
+    // Another class's invitation is not found, for revoke as for resend (issue 35).
+    for (const action of ['DELETE', 'POST'] as const) {
+      const suffix = action === 'POST' ? '/resend' : '';
+      const elsewhere = await c.call(
+        'staff',
+        action,
+        `${base}/classes/${c.ids.data}/invitations/${revokedId}${suffix}`,
+      );
+      expect(elsewhere.statusCode, action).toBe(404);
+      expect(elsewhere.json().code).toBe('invitation_not_found');
+    }
     // A learner cannot even list them.
     expect((await c.call('learner', 'GET', `${base}/classes/${c.ids.fe}/invitations`)).statusCode).toBe(403);
 

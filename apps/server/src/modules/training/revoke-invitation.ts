@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classInvitations } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 
 /** Withdraws an unused invitation: its link answers 「已取消」 and verifying the address no longer joins the class. */
 export async function revokeInvitation(
@@ -22,5 +22,12 @@ export async function revokeInvitation(
       ),
     )
     .returning({ id: classInvitations.id });
-  if (!done.length) throw conflict('invitation_not_open', '找不到可取消的邀請（可能已使用或已取消）');
+  if (done.length) return;
+  // Same answers as a resend: an invitation of another class (or none) is not found, not a conflict.
+  const [found] = await db
+    .select({ id: classInvitations.id })
+    .from(classInvitations)
+    .where(and(eq(classInvitations.classId, classId), eq(classInvitations.id, invitationId)));
+  if (!found) throw notFound('找不到這份邀請', 'invitation_not_found');
+  throw conflict('invitation_not_open', '找不到可取消的邀請（可能已使用或已取消）');
 }

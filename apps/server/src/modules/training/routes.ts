@@ -15,6 +15,7 @@ import {
 } from '@atrium/protocol/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseInLearnersVoice } from '../impersonation/index.ts';
 import { renderCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar-feed.ts';
 import { getCertificate, listCertificates, verifyCertificate } from './certificates.ts';
 import { checkIn, getCheckInState } from './check-in.ts';
@@ -112,6 +113,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/training-classes/:id/check-in',
     {
       ...auth,
+      preHandler: refuseInLearnersVoice,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
