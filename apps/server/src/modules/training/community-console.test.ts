@@ -112,6 +112,19 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       { name: '主畫面', type: 'dashboard' },
       201,
     );
+    // A YouTube watch address is stored as its embed address: YouTube refuses framing otherwise (issue 36).
+    const video = await ok(
+      'POST',
+      `${base}/chapters/${ch2.id}/sub-chapters`,
+      { name: '示範影片', type: 'video', content: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s' },
+      201,
+    );
+    expect(video.content).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ?start=42');
+    const moved = await ok('PATCH', `${base}/sub-chapters/${video.id}`, {
+      content: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(moved.content).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await ok('DELETE', `${base}/sub-chapters/${video.id}`, undefined, 204);
     await expectBad('PATCH', `${base}/sub-chapters/${link.id}`, { content: 'ftp://x' });
     // An empty PATCH names nothing to change: refused, not stored as defaults.
     await expectBad('PATCH', `${base}/chapters/${ch1.id}`, {});
