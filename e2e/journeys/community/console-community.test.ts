@@ -301,7 +301,9 @@ describe('running a class from the console', () => {
     await compose.getByText('請輸入標題').waitFor();
     await compose.getByText('連結須為站內路徑或 https 網址').waitFor();
     await compose.getByLabel('標題', { exact: true }).fill('第 2 堂改到週四晚上');
-    await compose.getByLabel('連結（站內路徑、#/ 路徑或 https）').fill(`/training/${classUrl.split('/').at(-1)}`);
+    await compose
+      .getByLabel('連結（站內路徑、#/ 路徑或 https）')
+      .fill(`/training/${classUrl.split('/').at(-1)}`);
     await admin.getByTestId('notify-preview').getByText('第 2 堂改到週四晚上').waitFor();
     await expectAccessible(admin, 'console notifications');
     await compose.getByRole('button', { name: '發送' }).click();
