@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../support/axe.ts';
 import { useJourney } from '../../support/journey.ts';
 import { linkIn } from '../../support/mail.ts';
-import { openBrowser, uniqueEmail } from '../../support/portal.ts';
+import { openBrowser, toastVariant, uniqueEmail } from '../../support/portal.ts';
 
 const CLASS_NAME = '週末攝影班 第 3 期';
 
@@ -51,6 +51,8 @@ describe('a broadcast by mail and its unsubscribe link', () => {
     await admin.setViewportSize({ width: 375, height: 800 });
     await expectAccessible(admin, 'console compose with also by mail (375)');
     await compose.getByRole('button', { name: '發送' }).click();
+    // Sending says so (issue 36).
+    expect(await toastVariant(admin, '通知已發送給')).toBe('success');
     const row = admin.getByTestId('broadcast-table').getByRole('row').filter({ hasText: '本週課程改到週四' });
     await row.getByTestId('broadcast-mailed').waitFor();
 

@@ -49,15 +49,15 @@ describe('the progress report', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toMatch(
-      /^學員,Email,總積分,完成任務,出席場次,最後活動（台北時間）,期中作品｜狀態,期中作品｜積分,期中作品｜最後活動,首頁切版｜狀態/,
+      /^學員,Email,總積分,完成任務,任務總數,出席場次,已舉行場次,最後活動（台北時間）,期中作品｜狀態,期中作品｜積分,期中作品｜最後活動,首頁切版｜狀態/,
     );
     // Sorted by points as on screen; Taipei time (16:30 UTC is 00:30 the next day); the formula defused and
     // quoted for its comma.
     expect(lines[1]).toMatch(
-      /^王小明,wang@example\.test,10,1\/2,0\/1,2026-03-02 00:30,未接受,0,,已完成,10,2026-03-02 00:30,缺席$/,
+      /^王小明,wang@example\.test,10,1,2,0,1,2026-03-02 00:30,未接受,0,,已完成,10,2026-03-02 00:30,缺席$/,
     );
     expect(lines[2]).toMatch(
-      /^"'=SUM\(1,2\)",formula@example\.test,0,0\/2,0\/1,2020-01-02 08:00,審核中,0,2020-01-02 08:00,未接受,0,,缺席$/,
+      /^"'=SUM\(1,2\)",formula@example\.test,0,0,2,0,1,2020-01-02 08:00,審核中,0,2020-01-02 08:00,未接受,0,,缺席$/,
     );
   });
 

@@ -94,6 +94,14 @@ describe('loading and error states that tell the truth', () => {
     await page.context().close();
   });
 
+  it('toasts a check-in page that cannot load with its status code, as the board does', async () => {
+    const page = await signedInAs(journey.browser, journey.server, demo.learner);
+    await page.goto('/training/00000000-0000-4000-8000-000000000000');
+    // Spec §8 and issue 36: 「404 找不到這個課程」, not the message alone.
+    await page.getByTestId('toast').filter({ hasText: '404 找不到這個課程' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows failed task and dashboard loads in place and recovers on retry', async () => {
     const page = await signedInAs(journey.browser, journey.server, demo.learner);
     const errors = collectConsoleErrors(page);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notifyCategory, notifyLink } from './notify.ts';
+import { broadcastLink, notifyCategory } from './notify.ts';
 import { reviewStates, submissionKinds } from './tasks.ts';
 import { subChapterTypes } from './training.ts';
 
@@ -304,7 +304,7 @@ export const broadcastInput = z
     title: name('標題'),
     body: z.string().trim().max(5000, '內容不得超過 5000 個字').default(''),
     category: notifyCategory,
-    link: notifyLink.nullable().default(null),
+    link: broadcastLink.nullable().default(null),
     send_at: instant('排程時間').nullable().default(null),
     /** Also by mail, to recipients whose mail preference allows it (ADR 0063). */
     also_mail: z.boolean().default(false),

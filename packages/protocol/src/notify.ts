@@ -53,3 +53,12 @@ export const notifyLink = z
   .string()
   .max(1000)
   .regex(/^(\/(?!\/)|https:\/\/)[^\s\\]*$/, '連結須為站內路徑或 https 網址');
+/**
+ * A broadcast's link as staff type it: also a portal hash path (`#/tasks/my`), as sub-chapter links accept
+ * (issue 36); the server stores it as the path it names.
+ */
+export const broadcastLink = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(#?\/(?!\/)|https:\/\/)[^\s\\]*$/, '連結須為站內路徑或 https 網址');

@@ -77,7 +77,7 @@ export function ClassPage() {
           <OutlinePanel classId={id} />
         </Tab>
         <Tab eventKey="members" title={t('community.tabs.members')}>
-          <MembersPanel classId={id} />
+          <MembersPanel classId={id} published={cls.published} />
         </Tab>
         <Tab eventKey="sessions" title={t('community.tabs.sessions')}>
           <SessionsPanel classId={id} />

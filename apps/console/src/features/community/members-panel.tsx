@@ -1,7 +1,7 @@
 import type { MemberReport } from '@atrium/protocol/community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge, Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { communityApi } from './community-api.ts';
@@ -15,7 +15,7 @@ const CSV_MAX_BYTES = 200_000;
  * Members: add by e-mail (one per line) or from a CSV file, with a line per row saying what happened; an address
  * with no account is invited (ADR 0063) and listed under the members with its status.
  */
-export function MembersPanel({ classId }: { classId: string }) {
+export function MembersPanel({ classId, published }: { classId: string; published: boolean }) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const queryClient = useQueryClient();
@@ -107,6 +107,12 @@ export function MembersPanel({ classId }: { classId: string }) {
               <Form.Text className="text-body-secondary">
                 {t('community.members.emailHint')} {t('community.members.invitationHint')}
               </Form.Text>
+              {!published && (
+                // The server holds a draft's mails until it is published (issue 36).
+                <Alert variant="info" className="mt-2 mb-0 small" data-testid="draft-mail-hint">
+                  {t('community.members.draftMailHint')}
+                </Alert>
+              )}
             </Form.Group>
             <Button type="submit" disabled={!list.length || add.isPending}>
               {t('community.add')}
@@ -129,20 +135,28 @@ export function MembersPanel({ classId }: { classId: string }) {
             <Form.Control.Feedback type="invalid">{fileError}</Form.Control.Feedback>
             <Form.Text className="text-body-secondary">{t('community.members.csvHint')}</Form.Text>
           </Form.Group>
-          {report && <ImportReport report={report} />}
+          {report && <ImportReport report={report} published={published} />}
         </Col>
       )}
     </Row>
   );
 }
 
-function ImportReport({ report }: { report: MemberReport }) {
+function ImportReport({ report, published }: { report: MemberReport; published: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3" data-testid="member-report" role="status">
       <p>
         {t('community.members.added', { count: report.added })}
-        {report.invited > 0 && <> · {t('community.members.invited', { count: report.invited })}</>}
+        {report.invited > 0 && (
+          <>
+            {' '}
+            ·{' '}
+            {t(published ? 'community.members.invited' : 'community.members.invitedDraft', {
+              count: report.invited,
+            })}
+          </>
+        )}
       </p>
       <Table size="sm">
         <thead>
@@ -170,7 +184,9 @@ function ImportReport({ report }: { report: MemberReport }) {
                   }
                   text={r.status === 'added' || r.status === 'already_member' ? undefined : 'dark'}
                 >
-                  {t(`community.members.status.${r.status}`)}
+                  {r.status === 'invited' && !published
+                    ? t('community.members.invitedDraftRow')
+                    : t(`community.members.status.${r.status}`)}
                 </Badge>
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { type BroadcastInput, broadcastInput } from '@atrium/protocol/community';
 import { notifyCategories } from '@atrium/protocol/notify';
+import { showToast } from '@atrium/web/components/toasts.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
@@ -133,9 +134,15 @@ function Compose({ onSent }: { onSent: () => void }) {
   const found = learners.data?.items ?? [];
   const send = useMutation({
     mutationFn: communityApi.compose,
-    onSuccess: () => {
+    onSuccess: (b) => {
       setD(empty);
       onSent();
+      showToast(
+        'success',
+        b.sent_at
+          ? t('community.notify.sentToast', { count: b.recipients })
+          : t('community.notify.scheduledToast'),
+      );
     },
   });
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });

@@ -107,7 +107,7 @@ function ReviewCard({ item, classId }: { item: ReviewItem; classId: string }) {
                 <Form.Control
                   type="number"
                   min={0}
-                  max={1000}
+                  max={item.task_points}
                   value={points}
                   style={{ maxWidth: '8rem' }}
                   isInvalid={Boolean(errors.points)}
@@ -121,6 +121,12 @@ function ReviewCard({ item, classId }: { item: ReviewItem; classId: string }) {
                 onClick={() => {
                   const parsed = acceptSubmissionBody.safeParse({ points: Number(points), feedback });
                   if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+                  // The task's points are the ceiling; the server refuses more as well.
+                  if (parsed.data.points > item.task_points) {
+                    return setErrors({
+                      points: t('community.reviews.pointsOverMax', { max: item.task_points }),
+                    });
+                  }
                   setErrors({});
                   accept.mutate(parsed.data);
                 }}

@@ -15,6 +15,8 @@ export function CheckInPage() {
   const state = useQuery({
     queryKey: trainingKeys.checkIn(id),
     queryFn: ({ signal }) => trainingApi.checkInState(id, signal),
+    // The toast says 「404 找不到這個課程」 as on the board (spec 1 §8, issue 36).
+    meta: { withStatus: true },
   });
   const checkIn = useMutation({
     mutationFn: () => trainingApi.checkIn(id),

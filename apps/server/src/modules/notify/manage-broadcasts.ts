@@ -58,7 +58,8 @@ export async function composeBroadcast(
       title: input.title,
       body: input.body,
       category: input.category,
-      link: input.link,
+      // `#/tasks/my` names the portal route `/tasks/my`, which mail and notification links expect.
+      link: input.link?.replace(/^#(?=\/)/, '') ?? null,
       sendAt,
       alsoMail: input.also_mail,
       createdBy,

@@ -145,6 +145,16 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
       }),
     ]);
     expect((await inbox(b)).total).toBe(0);
+    // A portal hash path, as sub-chapter links take it, names the route it points to (issue 36).
+    const hashed = await send(staff, {
+      audience: 'user',
+      target_id: b.id,
+      title: '請繳交作業',
+      category: 'task',
+      link: '#/tasks/my',
+    });
+    expect(hashed.statusCode).toBe(201);
+    expect((await inbox(b)).list[0]).toMatchObject({ title: '請繳交作業', link: '/tasks/my' });
     const all = await send(staff, { audience: 'all', title: '系統維護', category: 'system' });
     expect(all.json().recipients).toBeGreaterThanOrEqual(4);
     expect((await inbox(b)).list[0].title).toBe('系統維護');
@@ -154,7 +164,7 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     const sends = audit.filter(
       (e: { action: string }) => e.action === 'POST /v1/console/community/notifications',
     );
-    expect(sends).toHaveLength(2);
+    expect(sends).toHaveLength(3);
     expect(sends.every((e: { actor_email: string }) => e.actor_email === staff.email)).toBe(true);
   });
 
@@ -167,6 +177,7 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
       { audience: 'all', title: 'x', category: 'nope' },
       { audience: 'all', title: 'x', category: 'system', link: 'javascript:alert(1)' },
       { audience: 'all', title: 'x', category: 'system', link: '//evil.example' },
+      { audience: 'all', title: 'x', category: 'system', link: '#//evil.example' },
       { audience: 'user', target_id: 'not-a-uuid', title: 'x', category: 'system' },
     ];
     for (const payload of bad) {

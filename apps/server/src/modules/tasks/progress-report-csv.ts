@@ -1,23 +1,7 @@
 import type { ClassProgressReport, ProgressCell } from '@atrium/protocol/progress';
 import type { Database } from '../../db/client.ts';
+import { csvFileName, taipeiDate, taipeiTime, toCsv } from '../../lib/csv-export.ts';
 import { classProgressReport, type ProgressReportQuery } from './class-progress-report.ts';
-
-// Times as every screen shows them: Asia/Taipei (issue 23), in a form spreadsheets read as a date.
-const taipei = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Taipei',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-function taipeiTime(iso: string | null): string {
-  if (!iso) return '';
-  const p = Object.fromEntries(taipei.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
-const taipeiDate = (d: Date) => taipeiTime(d.toISOString()).slice(0, 10);
 
 /** The words of the task board and review (ADR 0055), as the console shows them. */
 function cellWord(c: Pick<ProgressCell, 'state' | 'review_state'>): string {
@@ -30,23 +14,16 @@ function cellWord(c: Pick<ProgressCell, 'state' | 'review_state'>): string {
 }
 const attendanceWord = { present: '出席', late: '遲到', absent: '缺席' } as const;
 
-/**
- * RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled, lines end in CRLF. A cell
- * starting with = + - @ (or a tab or CR) is prefixed with ' so a learner's nickname cannot become a formula
- * in the spreadsheet of the staff member who opens the file.
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 function progressCsv(report: ClassProgressReport): string {
   const header = [
     '學員',
     'Email',
     '總積分',
+    // Counts and their totals in cells of their own: `3/4` is a date to Excel and LibreOffice (issue 36).
     '完成任務',
+    '任務總數',
     '出席場次',
+    '已舉行場次',
     '最後活動（台北時間）',
     ...report.tasks.flatMap((t) => [`${t.title}｜狀態`, `${t.title}｜積分`, `${t.title}｜最後活動`]),
     ...report.sessions.map((s) => `${s.title}｜${taipeiTime(s.starts_at)}`),
@@ -57,14 +34,15 @@ function progressCsv(report: ClassProgressReport): string {
       r.nickname,
       r.email,
       String(r.points),
-      `${r.completed}/${report.tasks.length}`,
-      `${r.attended}/${report.sessions_held}`,
+      String(r.completed),
+      String(report.tasks.length),
+      String(r.attended),
+      String(report.sessions_held),
       taipeiTime(r.last_activity_at),
       ...r.cells.flatMap((c) => [cellWord(c), String(c.points), taipeiTime(c.last_activity_at)]),
       ...r.attendance.map((a) => attendanceWord[a.status]),
     ]);
-  // The BOM makes Excel read the file as UTF-8, so Chinese names and headers open intact.
-  return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(lines);
 }
 
 /** The whole class's report in the screen's order as CSV, and its file name: the class and the Taipei date. */
@@ -73,14 +51,17 @@ export async function exportProgressCsv(
   classId: string,
   order: Pick<ProgressReportQuery, 'sort' | 'order'>,
   now = new Date(),
-): Promise<{ filename: string; csv: string }> {
+): Promise<{ filename: string; ascii: string; csv: string }> {
   const report = await classProgressReport(
     db,
     classId,
     { ...order, page: 1, page_size: Number.MAX_SAFE_INTEGER },
     now,
   );
-  // Characters no file system accepts, and control characters, become a dash.
-  const name = report.class_name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'class';
-  return { filename: `${name}-學習進度-${taipeiDate(now)}.csv`, csv: progressCsv(report) };
+  const day = taipeiDate(now);
+  return {
+    filename: csvFileName(report.class_name, '學習進度', day),
+    ascii: `progress-${day}.csv`,
+    csv: progressCsv(report),
+  };
 }

@@ -273,7 +273,9 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
       'Email',
       '總積分',
       '完成任務',
+      '任務總數',
       '出席場次',
+      '已舉行場次',
       '最後活動（台北時間）',
       '期中作品｜狀態',
       '期中作品｜積分',
@@ -286,12 +288,12 @@ describe.each(databaseKinds)('progress report on %s', (kind) => {
       expect.stringMatching(/^第十週｜/),
     ]);
     expect(lines[1]).toBe(
-      '王小明,wang@example.com,25,2/2,1/1,2026-03-03 09:00,已完成,15,2026-02-25 18:00,已完成,10,2026-03-02 00:30,出席,缺席,缺席',
+      '王小明,wang@example.com,25,2,2,1,1,2026-03-03 09:00,已完成,15,2026-02-25 18:00,已完成,10,2026-03-02 00:30,出席,缺席,缺席',
     );
     expect(lines[2]).toBe(
-      "'=1+2,formula@example.com,0,0/2,1/1,2026-02-11 18:00,審核中,0,2026-02-11 18:00,進行中,0,2026-02-10 18:00,遲到,缺席,缺席",
+      "'=1+2,formula@example.com,0,0,2,1,1,2026-02-11 18:00,審核中,0,2026-02-11 18:00,進行中,0,2026-02-10 18:00,遲到,缺席,缺席",
     );
-    expect(lines[3]).toBe('"陳, ""阿德""",chen@example.com,0,0/2,0/1,,已過期,0,,未接受,0,,缺席,缺席,缺席');
+    expect(lines[3]).toBe('"陳, ""阿德""",chen@example.com,0,0,2,0,1,,已過期,0,,未接受,0,,缺席,缺席,缺席');
     const audit = await c.db
       .select()
       .from(consoleAudit)

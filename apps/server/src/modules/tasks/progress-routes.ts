@@ -9,6 +9,7 @@ import {
 } from '@atrium/protocol/progress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRead } from '../../lib/audit-read.ts';
+import { attachment } from '../../lib/csv-export.ts';
 import { classProgressReport as buildReport } from './class-progress-report.ts';
 import { learnerProgress as buildLearnerProgress } from './learner-progress.ts';
 import { exportProgressCsv } from './progress-report-csv.ts';
@@ -51,16 +52,11 @@ export const progressConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await exportProgressCsv(db, request.params.id, request.query);
+      const { filename, ascii, csv } = await exportProgressCsv(db, request.params.id, request.query);
       await auditRead(request, { classId: request.params.id, export: 'progress.csv' });
-      // The real name (a Chinese class name) by RFC 6266's filename*; a plain one for clients without it.
-      const ascii = `progress-${filename.match(/\d{4}-\d\d-\d\d(?=\.csv$)/)?.[0] ?? 'report'}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-        )
+        .header('content-disposition', attachment(filename, ascii))
         .header('cache-control', 'no-store')
         .send(csv);
     },

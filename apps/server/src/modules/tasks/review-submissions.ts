@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress, taskSubmissions, tasks } from '../../db/schema.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { labelUsers } from '../account/index.ts';
 import { notifyUser } from '../notify/index.ts';
 import { findAdminClass, listClassMemberIds } from '../training/index.ts';
@@ -122,6 +122,17 @@ export async function acceptSubmission(
   input: AcceptSubmissionBody,
   now = new Date(),
 ): Promise<TaskSubmission> {
+  // The task's points are the ceiling: bonus points have no label of their own, so the learner would read
+  // 「獲得 31 點（滿分 30 點）」 (issue 36).
+  const [target] = await db
+    .select({ max: tasks.points })
+    .from(taskSubmissions)
+    .innerJoin(tasks, eq(tasks.id, taskSubmissions.taskId))
+    .where(eq(taskSubmissions.id, submissionId))
+    .limit(1);
+  if (target && input.points > target.max) {
+    throw badRequest('points_over_max', `給分不能超過這項任務的滿分 ${target.max} 點`);
+  }
   const row = await decide(
     db,
     submissionId,

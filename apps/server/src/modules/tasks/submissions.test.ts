@@ -99,6 +99,13 @@ describe.each(databaseKinds)('task submissions and review on %s', (kind) => {
     expect(again[1].returned_before).toBe(1);
 
     const before = (await c.call('learner', 'GET', `${base}/progress`)).json();
+    // More than the task is worth is refused and leaves the hand-in waiting (issue 36).
+    const over = await c.call('staff', 'POST', `${consoleBase}/submissions/${again[1].id}/accept`, {
+      points: 21,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ code: 'points_over_max', message: '給分不能超過這項任務的滿分 20 點' });
+    expect((await c.call('learner', 'GET', `/v1/tasks/${task.id}`)).json().review_state).toBe('pending');
     const accepted = await c.call('staff', 'POST', `${consoleBase}/submissions/${again[1].id}/accept`, {
       points: 17,
       feedback: '做得很好',

@@ -10,12 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, security, staffAccess, tags } from './console-schema.ts';
 import { copyClass } from './copy-class.ts';
+import { invitationDepsOf } from './invitation-sender.ts';
 import { createClass, getAdminClass, listAdminClasses, updateClass } from './manage-classes.ts';
+import { sendOwedClassMails } from './owed-class-mails.ts';
 
 /** Classes themselves: list, create, read, edit/publish/archive, copy for the next cohort. */
 export const classConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { read, change } = staffAccess(app);
   const db = app.db;
+  const invite = invitationDepsOf(app);
 
   app.get(
     '/classes',
@@ -74,7 +77,12 @@ export const classConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminClass, ...errors },
       },
     },
-    async (request) => updateClass(db, request.params.id, request.body),
+    async (request) => {
+      const updated = await updateClass(db, request.params.id, request.body);
+      // Publishing sends the enrolment and invitation mails held while it was a draft, once (issue 36).
+      if (updated.published) await sendOwedClassMails(invite, updated.id);
+      return updated;
+    },
   );
   app.post(
     '/classes/:id/copy',

@@ -112,6 +112,19 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       { name: '主畫面', type: 'dashboard' },
       201,
     );
+    // A YouTube watch address is stored as its embed address: YouTube refuses framing otherwise (issue 36).
+    const video = await ok(
+      'POST',
+      `${base}/chapters/${ch2.id}/sub-chapters`,
+      { name: '示範影片', type: 'video', content: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s' },
+      201,
+    );
+    expect(video.content).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ?start=42');
+    const moved = await ok('PATCH', `${base}/sub-chapters/${video.id}`, {
+      content: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(moved.content).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    await ok('DELETE', `${base}/sub-chapters/${video.id}`, undefined, 204);
     await expectBad('PATCH', `${base}/sub-chapters/${link.id}`, { content: 'ftp://x' });
     // An empty PATCH names nothing to change: refused, not stored as defaults.
     await expectBad('PATCH', `${base}/chapters/${ch1.id}`, {});
@@ -205,7 +218,19 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
     const csvRes = await call('staff', 'GET', `${base}/sessions/${session.id}/attendance.csv`);
     expect(csvRes.headers['content-type']).toContain('text/csv');
     expect(csvRes.body).toContain(`${learner[0]!.email},`);
-    expect(csvRes.body.split('\r\n')[1]).toContain(',yes,');
+    // The progress report's convention (issue 36): zh-TW headers and words, Taipei time, the class's name.
+    const [head, first] = csvRes.body.slice(1).split('\r\n');
+    expect(head).toBe('學員,Email,已簽到,簽到時間（台北時間）,出席狀態,由工作人員標記');
+    expect(first).toMatch(/,是,\d{4}-\d\d-\d\d \d\d:\d\d,出席,否$/);
+    const { checked_in_at } = attendance.rows[0];
+    expect(first).toContain(
+      new Date(checked_in_at).toLocaleString('sv-SE', { timeZone: 'Asia/Taipei' }).slice(0, 16),
+    );
+    expect(csvRes.headers['content-disposition']).toMatch(
+      /^attachment; filename="attendance-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''/,
+    );
+    const named = decodeURIComponent(csvRes.headers['content-disposition']!.split("UTF-8''")[1]!);
+    expect(named.startsWith(`${cls.name}-${session.title}-出席-`)).toBe(true);
 
     // A task: accepted and completed by the learner, seen in the console.
     await expectBad(
@@ -348,7 +373,7 @@ describe.each(databaseKinds)('community console on %s', (kind) => {
       ).statusCode,
     ).toBe(403);
     const csv = (await call('staff', 'GET', `${base}/sessions/${session.id}/attendance.csv`)).body;
-    expect(csv).toContain(',late,yes');
+    expect(csv).toContain(',遲到,是');
     const absent = (await mark('absent')).json();
     expect(absent).toMatchObject({ checked_in: 0 });
     expect(absent.rows[0]).toMatchObject({ status: 'absent', checked_in_at: null });

@@ -213,4 +213,39 @@ describe.each(databaseKinds)('class invitations on %s', (kind) => {
     await c.t.app.background.settle();
     expect(c.t.smtp.inbox.slice(since).filter((m) => m.subject.includes('邀請'))).toEqual([]);
   });
+  it('holds enrolment and invitation mails of a draft class until it is published, then sends each once', async () => {
+    const patch = (classId: string, payload: object) =>
+      c.t.app.inject({
+        method: 'PATCH',
+        url: `${base}/classes/${classId}`,
+        headers: { authorization: `Bearer ${c.who.staff.token}` },
+        payload,
+      });
+    const draft = (
+      await c.call('staff', 'POST', `${base}/classes`, { name: '草稿班', description: '' })
+    ).json();
+    expect(draft.published).toBe(false);
+    const since = c.t.smtp.inbox.length;
+    const report = await invite(draft.id, ['outsider@atrium.local', 'draft.invitee@example.com']);
+    expect(report).toMatchObject({ added: 1, invited: 1 });
+    await c.t.app.background.settle();
+    // Nothing yet: the class page would answer 找不到這個課程 (issue 36).
+    expect(c.t.smtp.inbox.slice(since)).toEqual([]);
+
+    expect((await patch(draft.id, { published: true })).statusCode).toBe(200);
+    const enrolled = await mailAfter(c.t, since, 'outsider@atrium.local', '您已加入課程');
+    expect(enrolled.text).toContain(`http://localhost:3000/training/${draft.id}`);
+    const invited = await mailAfter(c.t, since, 'draft.invitee@example.com', '邀請您加入課程');
+    const read = await c.t.app.inject({
+      method: 'GET',
+      url: `/v1/invitations/${invitationToken(invited.text)}`,
+    });
+    expect(read.json()).toMatchObject({ email: 'draft.invitee@example.com', classes: [{ id: draft.id }] });
+
+    // Unpublishing and publishing again sends nothing more.
+    await patch(draft.id, { published: false });
+    await patch(draft.id, { published: true });
+    await c.t.app.background.settle();
+    expect(c.t.smtp.inbox.slice(since).map((m) => m.to)).toHaveLength(2);
+  });
 });

@@ -9,6 +9,7 @@ import { asc, eq, inArray, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { chapters, subChapters } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { videoEmbedUrl } from './video-embed-url.ts';
 
 type ChapterRow = typeof chapters.$inferSelect;
 type SubRow = typeof subChapters.$inferSelect;
@@ -119,6 +120,9 @@ export async function deleteChapter(db: Database, chapterId: string): Promise<vo
   if (!gone.length) throw chapterNotFound();
 }
 
+/** A video's address as the portal can frame it. */
+const contentFor = (type: string, content: string) => (type === 'video' ? videoEmbedUrl(content) : content);
+
 export async function addSubChapter(
   db: Database,
   chapterId: string,
@@ -131,7 +135,12 @@ export async function addSubChapter(
     .where(eq(subChapters.chapterId, chapterId));
   const [row] = await db
     .insert(subChapters)
-    .values({ chapterId, ...input, sort: (last?.sort ?? -1) + 1 })
+    .values({
+      chapterId,
+      ...input,
+      content: contentFor(input.type, input.content),
+      sort: (last?.sort ?? -1) + 1,
+    })
     .returning();
   return toSub(row!);
 }
@@ -145,7 +154,13 @@ export async function updateSubChapter(
   const current = await findSub(db, subId);
   const problem = subChapterContentProblem(patch.type ?? current.type, patch.content ?? current.content);
   if (problem) throw badRequest('validation', problem);
-  const [row] = await db.update(subChapters).set(patch).where(eq(subChapters.id, subId)).returning();
+  const content =
+    patch.content === undefined ? {} : { content: contentFor(patch.type ?? current.type, patch.content) };
+  const [row] = await db
+    .update(subChapters)
+    .set({ ...patch, ...content })
+    .where(eq(subChapters.id, subId))
+    .returning();
   return toSub(row!);
 }
 

@@ -103,25 +103,3 @@ export async function getAttendance(db: Database, session: SessionRow): Promise<
     })),
   };
 }
-
-/**
- * RFC 4180 CSV with a BOM so spreadsheet apps read the Chinese names. A cell starting with = + - @ is
- * prefixed with ' so a nickname cannot become a formula in the admin's spreadsheet.
- */
-export function attendanceCsv(a: Attendance): string {
-  const cell = (v: string) => {
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [['email', 'nickname', 'checked_in', 'checked_in_at', 'status', 'marked_by_staff']];
-  for (const r of a.rows)
-    lines.push([
-      r.email,
-      r.nickname,
-      r.checked_in_at ? 'yes' : 'no',
-      r.checked_in_at ?? '',
-      r.status,
-      r.marked_by_staff ? 'yes' : 'no',
-    ]);
-  return `\uFEFF${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
-}

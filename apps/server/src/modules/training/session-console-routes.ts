@@ -9,6 +9,7 @@ import {
 import { classSession } from '@atrium/protocol/training';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/csv-export.ts';
 import { classMustExist } from './class-must-exist.ts';
 import { errors, noContent, security, staffAccess, tags } from './console-schema.ts';
 import { addSession, deleteSession, listSessions, updateSession } from './manage-sessions.ts';
@@ -102,13 +103,19 @@ export const sessionConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:sessionId/attendance.csv',
     {
       ...read,
-      schema: { tags, security, summary: 'Attendance as CSV (UTF-8 with BOM)', params: sessionParams },
+      schema: {
+        tags,
+        security,
+        summary: 'Attendance as CSV (UTF-8 with BOM, zh-TW headers, Taipei times)',
+        params: sessionParams,
+      },
     },
     async (request, reply) => {
-      const { filename, csv } = await exportAttendanceCsv(db, request.params.sessionId);
+      const { filename, ascii, csv } = await exportAttendanceCsv(db, request.params.sessionId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', attachment(filename, ascii))
+        .header('cache-control', 'no-store')
         .send(csv);
     },
   );
