@@ -2,7 +2,7 @@
 // account when it does not exist yet, so a fresh install gets its first admin without the seed.
 import { z } from 'zod';
 import { loadConfigOrExit } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseOrExit } from '../db/open-database-or-exit.ts';
 import { grantRole } from '../modules/account/index.ts';
 
 const usage = 'usage: npm run admin -- add <e-mail> [--agent]';
@@ -15,7 +15,7 @@ const role = flags.includes('--agent') ? 'agent' : 'admin';
 
 const config = loadConfigOrExit();
 
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = openDatabaseOrExit(config);
 try {
   await database.migrate();
   const granted = await grantRole(database.db, email, role);

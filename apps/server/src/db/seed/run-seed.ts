@@ -1,23 +1,13 @@
 // `npm run seed`: opens the database named by the environment, migrates it and adds the demo accounts.
 import { loadConfigOrExit } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { DataDirLockedError } from '../data-dir-lock.ts';
+import { openDatabaseOrExit } from '../open-database-or-exit.ts';
 import { seedCommunity } from './seed-community.ts';
 import { demoAccounts, seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedIngest } from './seed-ingest.ts';
 
 const config = loadConfigOrExit();
 
-let database: ReturnType<typeof openDatabase>;
-try {
-  database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const database = openDatabaseOrExit(config);
 try {
   await database.migrate();
   const results = await seedDemoAccounts(database.db);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classInvitations, trainingClasses, trainingReminders } from '../../db/schema.ts';
 import type { MailMessage } from '../../lib/mail.ts';
@@ -7,6 +7,7 @@ import type { InvitationDeps } from './invitation-deps.ts';
 import { enrolmentMail, invitationMail } from './invitation-mails.ts';
 import { INVITATION_TTL_MS, newInvitationToken } from './invitation-token.ts';
 import { listClassMemberIds } from './open-class.ts';
+import { openInvitation } from './open-invitation.ts';
 
 /*
  * A draft class has no page a learner can open, so its enrolment and invitation mails are owed rather than sent
@@ -75,14 +76,7 @@ export async function sendOwedClassMails(deps: InvitationDeps, classId: string, 
       .update(classInvitations)
       // The draft's insert counted this first send already.
       .set({ tokenHash, expiresAt, sentAt: now })
-      .where(
-        and(
-          eq(classInvitations.classId, classId),
-          eq(classInvitations.id, invitationId),
-          isNull(classInvitations.usedAt),
-          isNull(classInvitations.revokedAt),
-        ),
-      )
+      .where(openInvitation(classId, invitationId))
       .returning({ email: classInvitations.email });
     if (row)
       mails.push(

@@ -1,5 +1,5 @@
 import type { InvitationView } from '@atrium/protocol/invitations';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { classInvitations } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { classNames } from './class-names.ts';
@@ -7,6 +7,7 @@ import type { InvitationDeps } from './invitation-deps.ts';
 import { invitationMail } from './invitation-mails.ts';
 import { INVITATION_TTL_MS, newInvitationToken, RESEND_AFTER_MS } from './invitation-token.ts';
 import { toInvitationView } from './invitation-view.ts';
+import { openInvitation } from './open-invitation.ts';
 
 /**
  * Mails an unused, unrevoked invitation again with a new link (the old one stops working) and a new 14-day expiry;
@@ -25,10 +26,7 @@ export async function resendInvitation(
     .set({ tokenHash, expiresAt, sentAt: now, sendCount: sql`${classInvitations.sendCount} + 1` })
     .where(
       and(
-        eq(classInvitations.classId, classId),
-        eq(classInvitations.id, invitationId),
-        isNull(classInvitations.usedAt),
-        isNull(classInvitations.revokedAt),
+        openInvitation(classId, invitationId),
         lt(classInvitations.sentAt, new Date(now.getTime() - RESEND_AFTER_MS)),
       ),
     )

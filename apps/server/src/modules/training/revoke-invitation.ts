@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classInvitations } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { openInvitation } from './open-invitation.ts';
 
 /** Withdraws an unused invitation: its link answers 「已取消」 and verifying the address no longer joins the class. */
 export async function revokeInvitation(
@@ -13,14 +14,7 @@ export async function revokeInvitation(
   const done = await db
     .update(classInvitations)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(classInvitations.classId, classId),
-        eq(classInvitations.id, invitationId),
-        isNull(classInvitations.usedAt),
-        isNull(classInvitations.revokedAt),
-      ),
-    )
+    .where(openInvitation(classId, invitationId))
     .returning({ id: classInvitations.id });
   if (done.length) return;
   // Same answers as a resend: an invitation of another class (or none) is not found, not a conflict.
