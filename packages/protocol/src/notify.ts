@@ -59,6 +59,5 @@ export const notifyLink = z
  */
 export const broadcastLink = z
   .string()
-  .trim()
   .max(1000)
   .regex(/^(#?\/(?!\/)|https:\/\/)[^\s\\]*$/, '連結須為站內路徑或 https 網址');
