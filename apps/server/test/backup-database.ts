@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { adminQuery, withDatabase } from './test-databases.ts';
 
 const run = promisify(execFile);
 
@@ -49,24 +49,17 @@ export async function restoreDatabase(dump: DatabaseDump): Promise<DatabaseHandl
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `atrium_r_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await run('pg_restore', ['--no-owner', '-d', url.toString(), dump.file]);
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = withDatabase(adminUrl, name);
+  await run('pg_restore', ['--no-owner', '-d', url, dump.file]);
   rmSync(join(dump.file, '..'), { recursive: true, force: true });
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const handle = openDatabase({ databaseUrl: url, dataDir: 'memory://' });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -115,10 +115,22 @@ function ensurePostgresTemplate(adminUrl: string): Promise<void> {
   return postgresTemplate;
 }
 
-function withDatabase(adminUrl: string, name: string) {
+/** The server's address of DATABASE_URL, naming database `name` instead. */
+export function withDatabase(adminUrl: string, name: string) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** One statement on its own connection to the server (create or drop a database: never inside a pool). */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -132,13 +144,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   await ensurePostgresTemplate(adminUrl);
   const name = `atrium_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${templateName}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(adminUrl, `create database ${name} template ${templateName}`);
   const url = withDatabase(adminUrl, name);
   const handle = openDatabase({ databaseUrl: url, dataDir: 'memory://' });
   return {
@@ -147,10 +153,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
